@@ -1,0 +1,16 @@
+import { apiRoute } from "@/lib/api/handler";
+import { readJson } from "@/lib/api/body";
+import { json } from "@/lib/api/problem";
+import { actorLabel, requestScope } from "@/lib/auth/principal";
+import { cancelRequest } from "@/lib/questions/actions";
+import { CancelSchema } from "@/lib/questions/schemas";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/requests/:id/cancel — the agent withdraws its request
+export const POST = apiRoute<{ id: string }>(["ask"], async ({ req, principal, params }) => {
+  const { value } = await readJson(req, CancelSchema);
+  const scope = { ...requestScope(principal), tokenId: principal.tokenId };
+  return json(await cancelRequest({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal) }));
+});

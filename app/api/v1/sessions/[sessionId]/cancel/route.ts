@@ -1,0 +1,17 @@
+import { apiRoute } from "@/lib/api/handler";
+import { readJson } from "@/lib/api/body";
+import { json } from "@/lib/api/problem";
+import { actorLabel } from "@/lib/auth/principal";
+import { cancelSession } from "@/lib/questions/actions";
+import { CancelSchema } from "@/lib/questions/schemas";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/sessions/:sessionId/cancel — cancel every pending request of an interrupted session
+export const POST = apiRoute<{ sessionId: string }>(["ask"], async ({ req, principal, params }) => {
+  await readJson(req, CancelSchema);
+  const scope = { teamId: principal.teamId, tokenId: principal.tokenId };
+  const cancelled = await cancelSession({ scope, sessionId: params.sessionId, actor: actorLabel(principal) });
+  return json({ cancelled });
+});

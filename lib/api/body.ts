@@ -1,0 +1,59 @@
+// Request bodies: JSON only, 256 KiB at most, parsed by a zod schema (422 with field paths).
+import type { z } from "zod";
+import { AppError, fieldErrors } from "../errors";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+async function readLimited(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Returns the raw parsed JSON (for idempotency hashing) and the validated value. */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<{ raw: unknown; value: z.output<S> }> {
+  const text = await readLimited(req);
+  let raw: unknown = {};
+  if (text.trim() !== "") {
+    const type = req.headers.get("content-type") ?? "";
+    if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+      throw new AppError("unsupported_media_type", "Send the body as application/json.");
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new AppError("invalid_json", "The body is not valid JSON.");
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError("validation", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+  }
+  return { raw, value: parsed.data };
+}
+
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const params: Record<string, string> = {};
+  url.searchParams.forEach((v, k) => (params[k] = v));
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new AppError("invalid_query", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,18 @@
+// Per-token (or per-address, before authentication) request budget; 429 with Retry-After.
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { AppError } from "../errors";
+
+const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
+const g = globalThis as unknown as { __questionsLimiter?: RateLimiterMemory };
+const limiter = perMinute > 0 ? (g.__questionsLimiter ??= new RateLimiterMemory({ points: perMinute, duration: 60 })) : null;
+
+export async function rateLimit(key: string): Promise<void> {
+  if (!limiter) return;
+  try {
+    await limiter.consume(key);
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+    throw new AppError("rate_limited", `Too many requests; retry in ${seconds} s.`, undefined, { "retry-after": String(seconds) });
+  }
+}

@@ -1,0 +1,36 @@
+// Process-wide background work, started once from instrumentation.ts.
+import { hub } from "./events/hub";
+import { log } from "./log";
+import { expiry } from "./questions/expiry";
+import { purge } from "./secrets/store";
+import { keyRing } from "./secrets/keys";
+import { shutdown } from "./shutdown";
+
+const g = globalThis as unknown as { __questionsBackground?: boolean };
+
+export async function startBackground(): Promise<void> {
+  if (g.__questionsBackground) return;
+  g.__questionsBackground = true;
+  keyRing(); // fail at start, not at the first secret, when keys are misconfigured
+  await hub.ready();
+  // A request created elsewhere (another instance) arms our timer too.
+  hub.subscribe((row) => {
+    if (row.type !== "request.created") return;
+    const expiresAt = (JSON.parse(row.payload) as { expiresAt: string | null }).expiresAt;
+    if (expiresAt) expiry.schedule(new Date(expiresAt));
+  });
+  const expired = await expiry.run();
+  if (expired) log.info({ expired }, "expired requests that came due while the server was down");
+  const purgeTimer = setInterval(() => {
+    purge().then(
+      (r) => (r.secrets || r.idempotencyRecords) && log.info(r, "purged"),
+      (e) => log.error({ error: (e as Error).name }, "purge failed"),
+    );
+  }, 10 * 60_000);
+  purgeTimer.unref();
+  process.once("SIGTERM", () => {
+    log.info("SIGTERM: draining waits and event streams");
+    shutdown.begin();
+    expiry.stop();
+  });
+}

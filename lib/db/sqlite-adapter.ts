@@ -1,0 +1,88 @@
+// better-sqlite3 shares one connection between every query. The stock adapter serialises
+// transactions against each other but not against plain queries, so a query issued while a
+// transaction is open would run inside it (and vanish with its rollback). This wrapper puts
+// every statement and transaction behind one queue.
+import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+
+class Queue {
+  private tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+function serialise(inner: SqlDriverAdapter): SqlDriverAdapter {
+  const queue = new Queue();
+  const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const release = await queue.acquire();
+    try {
+      return await fn();
+    } finally {
+      release();
+    }
+  };
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop === "queryRaw") return (q: Parameters<SqlDriverAdapter["queryRaw"]>[0]) => locked(() => target.queryRaw(q));
+      if (prop === "executeRaw") return (q: Parameters<SqlDriverAdapter["executeRaw"]>[0]) => locked(() => target.executeRaw(q));
+      if (prop === "startTransaction") {
+        return async (level?: Parameters<SqlDriverAdapter["startTransaction"]>[0]): Promise<Transaction> => {
+          const release = await queue.acquire();
+          try {
+            const tx = await target.startTransaction(level);
+            return wrapTransaction(tx, release);
+          } catch (e) {
+            release();
+            throw e;
+          }
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+function wrapTransaction(tx: Transaction, release: () => void): Transaction {
+  let done = false;
+  const finish = () => {
+    if (!done) {
+      done = true;
+      release();
+    }
+  };
+  return new Proxy(tx, {
+    get(target, prop, receiver) {
+      if (prop === "commit" || prop === "rollback") {
+        return async () => {
+          try {
+            await target[prop]();
+          } finally {
+            finish();
+          }
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+export function serialisedSqlite(url: string): SqlDriverAdapterFactory {
+  const factory = new PrismaBetterSQLite3({ url, timeout: 10_000 });
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => {
+      const adapter = await factory.connect();
+      // WAL lets readers in other processes (the admin CLI) work beside the server.
+      await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+      return serialise(adapter);
+    },
+  };
+}

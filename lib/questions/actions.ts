@@ -1,0 +1,115 @@
+// The verbs on a pending request: reply, reject, cancel (one or a whole session), expire.
+// REST routes and the browser UI call these same functions.
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { seal } from "../secrets/seal";
+import { checkReply } from "./answers";
+import { rejection } from "./messages";
+import { requireRequest, type Scope } from "./read";
+import type { QuestionRequest, ReplyBody } from "./schemas";
+import { transition } from "./transitions";
+
+export async function replyToRequest(opts: {
+  scope: Scope;
+  id: string;
+  reply: ReplyBody;
+  actor: string;
+  expectVersion?: number;
+}): Promise<QuestionRequest> {
+  const current = await requireRequest(opts.scope, opts.id);
+  if (opts.expectVersion !== undefined && opts.expectVersion !== current.version) {
+    throw new AppError("precondition_failed", `The request is at version ${current.version}, not ${opts.expectVersion}.`);
+  }
+  if (current.status !== "pending") throw new AppError("already_resolved", `The request is already ${current.status}.`);
+  const checked = checkReply(current.questions, opts.reply);
+  const now = new Date();
+  const teamId = opts.scope.teamId;
+  const client = db();
+  const writes = checked.secrets.map((s) =>
+    client.secretAnswer.create({
+      data: {
+        id: newId("sec"),
+        requestId: opts.id,
+        questionId: s.questionId,
+        teamId,
+        sealed: seal(s.value, { teamId, requestId: opts.id, questionId: s.questionId }),
+        providedBy: opts.actor,
+        createdAt: now,
+      },
+    }),
+  );
+  const secrets = checked.secrets.map((s) => ({ questionId: s.questionId, providedBy: opts.actor, createdAt: now, claimedAt: null, purgedAt: null }));
+  return transition({
+    scope: opts.scope,
+    id: opts.id,
+    to: "answered",
+    response: { answers: checked.answers },
+    resolvedBy: opts.actor,
+    expectVersion: opts.expectVersion ?? current.version,
+    extra: { writes, secrets },
+  }).catch((e) => {
+    // The version we validated against went stale: without If-Match that is a lost race (409).
+    if (opts.expectVersion === undefined && e instanceof AppError && e.code === "precondition_failed") {
+      throw new AppError("already_resolved", "The request was resolved by someone else.");
+    }
+    throw e;
+  });
+}
+
+export function rejectRequest(opts: { scope: Scope; id: string; reason: string; actor: string; expectVersion?: number }) {
+  return transition({
+    scope: opts.scope,
+    id: opts.id,
+    to: "rejected",
+    response: { rejection: rejection("reviewer_rejected", opts.reason) },
+    resolvedBy: opts.actor,
+    expectVersion: opts.expectVersion,
+  });
+}
+
+export function cancelRequest(opts: { scope: Scope; id: string; reason?: string; actor: string }) {
+  return transition({
+    scope: opts.scope,
+    id: opts.id,
+    to: "cancelled",
+    response: { rejection: rejection("cancelled", opts.reason) },
+    resolvedBy: opts.actor,
+  });
+}
+
+export async function cancelSession(opts: { scope: Scope; sessionId: string; actor: string }): Promise<number> {
+  const pending = await db().questionRequest.findMany({
+    where: { teamId: opts.scope.teamId, sessionId: opts.sessionId, status: "pending", ...(opts.scope.tokenId ? { tokenId: opts.scope.tokenId } : {}) },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  let cancelled = 0;
+  for (const { id } of pending) {
+    try {
+      await cancelRequest({ scope: opts.scope, id, reason: "the agent session was interrupted", actor: opts.actor });
+      cancelled++;
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === "already_resolved")) throw e;
+    }
+  }
+  return cancelled;
+}
+
+/** Expires one request if it is still pending and due; false when someone else got there first. */
+export async function expireRequest(id: string, teamId: string, now = new Date()): Promise<boolean> {
+  try {
+    await transition({
+      scope: { teamId },
+      id,
+      to: "expired",
+      response: { rejection: rejection("expired") },
+      resolvedBy: "system",
+      requireExpiredBy: now,
+    });
+    return true;
+  } catch (e) {
+    if (e instanceof AppError && (e.code === "already_resolved" || e.code === "not_found")) return false;
+    throw e;
+  }
+}

@@ -1,0 +1,142 @@
+// Creating a request: validation by constructor, the no-deadlock rules (non-interactive and
+// policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction.
+import { createHash } from "node:crypto";
+import { db, isUniqueViolation } from "../db/client";
+import { AppError } from "../errors";
+import { hub } from "../events/hub";
+import { newId } from "../ids";
+import type { Principal } from "../auth/principal";
+import { buildQuestions } from "./constructors";
+import { rejection } from "./messages";
+import type { CreateRequestBody, QuestionRequest, Rejection } from "./schemas";
+import { getRequest } from "./read";
+import { toView } from "./view";
+import { expiry } from "./expiry";
+
+const IDEMPOTENCY_HOURS = Number(process.env.IDEMPOTENCY_TTL_HOURS || 24);
+
+export type CreateResult = { request: QuestionRequest; replayed: boolean };
+
+/** Canonical JSON (sorted keys), so the same body in another key order is the same body. */
+export function bodyHash(value: unknown): string {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]))
+        : v;
+  return createHash("sha256").update(JSON.stringify(canon(value))).digest("hex");
+}
+
+export async function createRequest(opts: {
+  principal: Principal;
+  body: CreateRequestBody;
+  idempotencyKey?: string;
+  rawBody?: unknown;
+}): Promise<CreateResult> {
+  const { principal, body, idempotencyKey } = opts;
+  const questions = buildQuestions(body.source, body.questions);
+  const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (idempotencyKey) {
+      const replay = await findReplay(principal, idempotencyKey, hash);
+      if (replay) return { request: replay, replayed: true };
+    }
+    try {
+      return { request: await insert(principal, body, questions, idempotencyKey, hash), replayed: false };
+    } catch (e) {
+      if (!idempotencyKey || !isUniqueViolation(e)) throw e;
+      // Another create with the same key committed first: loop to replay it.
+    }
+  }
+  throw new AppError("idempotency_in_flight", "A request with this Idempotency-Key is still being created; retry shortly.");
+}
+
+async function findReplay(principal: Principal, key: string, hash: string): Promise<QuestionRequest | null> {
+  const record = await db().idempotencyRecord.findUnique({ where: { tokenId_key: { tokenId: principal.tokenId, key } } });
+  if (!record) return null;
+  if (record.expiresAt <= new Date()) {
+    await db().idempotencyRecord.deleteMany({ where: { tokenId: principal.tokenId, key, expiresAt: { lte: new Date() } } });
+    return null;
+  }
+  if (record.requestHash !== hash) {
+    throw new AppError("idempotency_mismatch", "This Idempotency-Key was used with a different body.", [
+      { path: "Idempotency-Key", message: "already used with a different body" },
+    ]);
+  }
+  const request = await getRequest({ teamId: principal.teamId }, record.requestId);
+  if (!request) throw new AppError("idempotency_in_flight", "The request for this Idempotency-Key is not readable yet.");
+  return request;
+}
+
+function immediateRejection(principal: Principal, body: CreateRequestBody): Rejection | null {
+  if (body.mode === "non_interactive") return rejection("non_interactive");
+  if (principal.policy === "deny") return rejection("policy_denied");
+  return null;
+}
+
+async function insert(
+  principal: Principal,
+  body: CreateRequestBody,
+  questions: ReturnType<typeof buildQuestions>,
+  idempotencyKey: string | undefined,
+  hash: string,
+): Promise<QuestionRequest> {
+  await hub.ready();
+  const now = new Date();
+  const rejected = immediateRejection(principal, body);
+  const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
+    .filter(Boolean)
+    .join("\n")
+    .toLowerCase();
+  const row = {
+    id: newId("qr"),
+    teamId: principal.teamId,
+    tokenId: principal.tokenId,
+    status: rejected ? "rejected" : "pending",
+    source: body.source,
+    mode: body.mode,
+    title: body.title || null,
+    context: body.context ?? null,
+    agentName: body.agent.name,
+    sessionId: body.agent.sessionId ?? null,
+    turnId: body.agent.turnId ?? null,
+    toolCallId: body.agent.toolCallId ?? null,
+    parentRequestId: body.agent.parentRequestId ?? null,
+    questions: JSON.stringify(questions),
+    response: rejected ? JSON.stringify({ rejection: rejected }) : null,
+    searchText,
+    createdAt: now,
+    expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
+    resolvedAt: rejected ? now : null,
+    resolvedBy: rejected ? "system" : null,
+    version: 1,
+  };
+  const view = toView(row);
+  const client = db();
+  const writes = [
+    client.questionRequest.create({ data: row }),
+    client.event.create({
+      data: {
+        teamId: row.teamId,
+        requestId: row.id,
+        tokenId: row.tokenId,
+        type: rejected ? "request.rejected" : "request.created",
+        payload: JSON.stringify(view),
+        createdAt: now,
+      },
+    }),
+  ];
+  if (idempotencyKey) {
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3600_000);
+    writes.push(
+      client.idempotencyRecord.create({
+        data: { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt },
+      }) as unknown as (typeof writes)[number],
+    );
+  }
+  await client.$transaction(writes);
+  hub.poke();
+  if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
+  return view;
+}

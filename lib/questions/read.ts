@@ -1,0 +1,65 @@
+// Reads: one request, or a filtered keyset page. Pending lists are FIFO (oldest first), others
+// newest first; the cursor is the last id of the page, so inserts between pages shift nothing.
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import type { ListQuery, QuestionRequest } from "./schemas";
+import { SECRET_META, toView } from "./view";
+
+export type Scope = { teamId: string; tokenId?: string };
+
+export async function getRequest(scope: Scope, id: string): Promise<QuestionRequest | null> {
+  const row = await db().questionRequest.findFirst({
+    where: { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) },
+    include: { secrets: { select: SECRET_META } },
+  });
+  return row ? toView(row, row.secrets) : null;
+}
+
+export async function requireRequest(scope: Scope, id: string): Promise<QuestionRequest> {
+  const request = await getRequest(scope, id);
+  if (!request) throw new AppError("not_found", `No request ${id}.`);
+  return request;
+}
+
+type Cursor = { id: string; asc: boolean };
+
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify(c)).toString("base64url");
+}
+
+function decodeCursor(raw: string, asc: boolean): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
+    if (typeof c.id === "string" && c.asc === asc) return c;
+  } catch {
+    // fall through to the error below
+  }
+  throw new AppError("invalid_query", "The cursor is invalid or belongs to another ordering.", [
+    { path: "cursor", message: "invalid cursor" },
+  ]);
+}
+
+export async function listRequests(scope: Scope, query: ListQuery): Promise<{ data: QuestionRequest[]; nextCursor: string | null }> {
+  const asc = query.status === "pending";
+  const cursor = query.cursor ? decodeCursor(query.cursor, asc) : null;
+  const rows = await db().questionRequest.findMany({
+    where: {
+      teamId: scope.teamId,
+      ...(scope.tokenId ? { tokenId: scope.tokenId } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.agent ? { agentName: query.agent } : {}),
+      ...(query.sessionId ? { sessionId: query.sessionId } : {}),
+      ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
+      ...(cursor ? { id: asc ? { gt: cursor.id } : { lt: cursor.id } } : {}),
+    },
+    orderBy: { id: asc ? "asc" : "desc" },
+    take: query.limit + 1,
+    include: { secrets: { select: SECRET_META } },
+  });
+  const page = rows.slice(0, query.limit);
+  const more = rows.length > query.limit;
+  return {
+    data: page.map((r) => toView(r, r.secrets)),
+    nextCursor: more ? encodeCursor({ id: page.at(-1)!.id, asc }) : null,
+  };
+}

@@ -1,0 +1,197 @@
+// The single source of truth for the shapes of the agent API: request validation, responses,
+// the OpenAPI document and the model-facing tool schema all derive from these.
+import { z } from "zod";
+
+export const LIMITS = {
+  model_tool: { minQuestions: 1, maxQuestions: 3, minOptions: 2, maxOptions: 6 },
+  internal: { minQuestions: 1, maxQuestions: 20, minOptions: 1, maxOptions: 50 },
+  header: 24,
+  prompt: 2_000,
+  label: 100,
+  description: 500,
+  title: 200,
+  context: 64_000,
+  customText: 2_000,
+  freeformText: 20_000,
+  note: 2_000,
+  reason: 2_000,
+  minTimeout: 10,
+  maxTimeout: 7 * 24 * 3600,
+} as const;
+
+export const QUESTION_ID = /^[a-zA-Z0-9_-]{1,64}$/;
+export const STATUSES = ["pending", "answered", "rejected", "cancelled", "expired"] as const;
+export const REJECTION_CODES = ["reviewer_rejected", "non_interactive", "policy_denied", "cancelled", "expired"] as const;
+
+export const OptionSchema = z
+  .object({
+    label: z.string().trim().min(1).max(LIMITS.label),
+    description: z.string().max(LIMITS.description).optional(),
+  })
+  .strict()
+  .meta({ id: "Option" });
+
+export const QuestionInputSchema = z
+  .object({
+    id: z.string().regex(QUESTION_ID, "must match ^[a-zA-Z0-9_-]{1,64}$"),
+    header: z.string().trim().min(1).max(LIMITS.header),
+    prompt: z.string().trim().min(1).max(LIMITS.prompt),
+    kind: z.enum(["single_select", "multi_select", "freeform"]),
+    options: z.array(OptionSchema).optional(),
+    allowCustom: z.boolean().optional(),
+    secret: z.boolean().optional(),
+  })
+  .strict()
+  .meta({ id: "QuestionInput" });
+
+export const AgentSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    sessionId: z.string().min(1).max(200).optional(),
+    turnId: z.string().min(1).max(200).optional(),
+    toolCallId: z.string().min(1).max(200).optional(),
+    parentRequestId: z.string().min(1).max(200).optional(),
+  })
+  .strict()
+  .meta({ id: "Agent" });
+
+export const CreateRequestSchema = z
+  .object({
+    source: z.enum(["model_tool", "internal"]).default("model_tool"),
+    mode: z.enum(["interactive", "non_interactive"]).default("interactive"),
+    title: z.string().trim().max(LIMITS.title).optional(),
+    context: z.string().max(LIMITS.context).optional(),
+    agent: AgentSchema,
+    questions: z.array(QuestionInputSchema).min(1).max(LIMITS.internal.maxQuestions),
+    timeoutSeconds: z.number().int().min(LIMITS.minTimeout).max(LIMITS.maxTimeout).optional(),
+  })
+  .strict()
+  .meta({ id: "CreateRequest" });
+
+export type CreateRequestInput = z.input<typeof CreateRequestSchema>;
+export type CreateRequestBody = z.output<typeof CreateRequestSchema>;
+
+export const QuestionSchema = z
+  .object({
+    id: z.string(),
+    header: z.string(),
+    prompt: z.string(),
+    kind: z.enum(["single_select", "multi_select", "freeform"]),
+    options: z.array(OptionSchema),
+    allowCustom: z.boolean(),
+    secret: z.boolean(),
+  })
+  .meta({ id: "Question" });
+export type Question = z.infer<typeof QuestionSchema>;
+
+export const AnswerInputSchema = z
+  .object({
+    selected: z.array(z.string()).max(LIMITS.internal.maxOptions).default([]),
+    custom: z.string().trim().min(1).max(LIMITS.customText).nullable().default(null),
+    text: z.string().max(LIMITS.freeformText).nullable().default(null),
+    note: z.string().trim().max(LIMITS.note).nullable().default(null),
+  })
+  .strict()
+  .meta({ id: "AnswerInput" });
+
+export const ReplySchema = z
+  .object({
+    answers: z.record(z.string(), AnswerInputSchema),
+    confirmUnanswered: z.boolean().default(false),
+  })
+  .strict()
+  .meta({ id: "Reply" });
+export type ReplyInput = z.input<typeof ReplySchema>;
+export type ReplyBody = z.output<typeof ReplySchema>;
+
+export const RejectSchema = z
+  .object({ reason: z.string().trim().min(1).max(LIMITS.reason) })
+  .strict()
+  .meta({ id: "Reject" });
+
+export const CancelSchema = z
+  .object({ reason: z.string().trim().min(1).max(LIMITS.reason).optional() })
+  .strict()
+  .meta({ id: "Cancel" });
+
+export const AnswerSchema = z
+  .object({
+    selected: z.array(z.string()),
+    custom: z.string().nullable(),
+    text: z.string().nullable(),
+    note: z.string().nullable(),
+    skipped: z.boolean().optional(),
+    secret: z.object({ provided: z.literal(true), claimedAt: z.string().nullable(), purgedAt: z.string().nullable() }).optional(),
+  })
+  .meta({ id: "Answer" });
+export type Answer = z.infer<typeof AnswerSchema>;
+
+export const RejectionSchema = z
+  .object({ code: z.enum(REJECTION_CODES), message: z.string() })
+  .meta({ id: "Rejection" });
+export type Rejection = z.infer<typeof RejectionSchema>;
+
+export const ResponseSchema = z
+  .union([
+    z.object({ answers: z.record(z.string(), AnswerSchema) }),
+    z.object({ rejection: RejectionSchema }),
+  ])
+  .nullable()
+  .meta({ id: "Response" });
+
+export const RequestSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(STATUSES),
+    source: z.enum(["model_tool", "internal"]),
+    mode: z.enum(["interactive", "non_interactive"]),
+    title: z.string().nullable(),
+    context: z.string().nullable(),
+    agent: z.object({
+      name: z.string(),
+      sessionId: z.string().nullable(),
+      turnId: z.string().nullable(),
+      toolCallId: z.string().nullable(),
+      parentRequestId: z.string().nullable(),
+    }),
+    questions: z.array(QuestionSchema),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    resolvedAt: z.string().nullable(),
+    resolvedBy: z.string().nullable(),
+    response: ResponseSchema,
+    version: z.number().int(),
+  })
+  .meta({ id: "QuestionRequest" });
+export type QuestionRequest = z.infer<typeof RequestSchema>;
+export type Status = (typeof STATUSES)[number];
+
+export const ListQuerySchema = z
+  .object({
+    status: z.enum(STATUSES).optional(),
+    agent: z.string().min(1).max(100).optional(),
+    sessionId: z.string().min(1).max(200).optional(),
+    q: z.string().trim().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+export type ListQuery = z.output<typeof ListQuerySchema>;
+
+export const ListResponseSchema = z
+  .object({ data: z.array(RequestSchema), nextCursor: z.string().nullable() })
+  .meta({ id: "RequestList" });
+
+export const ClaimResponseSchema = z.record(z.string(), z.string()).meta({ id: "ClaimedSecrets" });
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Problem" });
+export type Problem = z.infer<typeof ProblemSchema>;

@@ -1,0 +1,78 @@
+// Every change of a pending request: one conditional update (status still pending, version
+// unchanged) plus its event, in one transaction. A lost race shows up as "record not found"
+// and becomes 409 (or 412 when the caller named a version).
+import { db, isNotFound } from "../db/client";
+import { AppError } from "../errors";
+import { hub } from "../events/hub";
+import type { QuestionRequest, Status } from "./schemas";
+import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
+import type { Scope } from "./read";
+
+type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
+
+export type TransitionOptions = {
+  scope: Scope;
+  id: string;
+  to: Exclude<Status, "pending">;
+  response: StoredResponse;
+  resolvedBy: string;
+  /** If-Match: the version the caller saw */
+  expectVersion?: number;
+  /** extra writes in the same transaction, and the secret metadata they create */
+  extra?: { writes: Extra[]; secrets: SecretMeta[] };
+  /** expiry must not fire before expiresAt (a clock race between instances) */
+  requireExpiredBy?: Date;
+};
+
+export async function transition(opts: TransitionOptions): Promise<QuestionRequest> {
+  await hub.ready();
+  const { scope, id } = opts;
+  const row = await db().questionRequest.findFirst({
+    where: { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) },
+    include: { secrets: { select: SECRET_META } },
+  });
+  if (!row) throw new AppError("not_found", `No request ${id}.`);
+  if (opts.expectVersion !== undefined && opts.expectVersion !== row.version) {
+    throw new AppError("precondition_failed", `The request is at version ${row.version}, not ${opts.expectVersion}.`);
+  }
+  if (row.status !== "pending") throw alreadyResolved(row.status);
+  const now = new Date();
+  const next = {
+    ...row,
+    status: opts.to,
+    response: JSON.stringify(opts.response),
+    resolvedAt: now,
+    resolvedBy: opts.resolvedBy,
+    version: row.version + 1,
+  };
+  const view = toView(next, [...row.secrets, ...(opts.extra?.secrets ?? [])]);
+  const client = db();
+  try {
+    await client.$transaction([
+      client.questionRequest.update({
+        where: {
+          id,
+          status: "pending",
+          version: row.version,
+          ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}),
+        },
+        data: { status: next.status, response: next.response, resolvedAt: now, resolvedBy: next.resolvedBy, version: next.version },
+      }),
+      client.event.create({
+        data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },
+      }),
+      ...(opts.extra?.writes ?? []),
+    ]);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    if (opts.expectVersion !== undefined) throw new AppError("precondition_failed", "The request changed since you read it.");
+    const current = await client.questionRequest.findUnique({ where: { id }, select: { status: true } });
+    throw alreadyResolved(current?.status ?? "changed");
+  }
+  hub.poke();
+  return view;
+}
+
+function alreadyResolved(status: string): AppError {
+  return new AppError("already_resolved", `The request is already ${status}.`);
+}

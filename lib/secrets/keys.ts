@@ -1,0 +1,77 @@
+// Encryption keys for secret answers. From env (QUESTIONS_KEYS="id:base64,…" plus
+// QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { dataDir } from "../db/config";
+
+export type KeyRing = { active: string; keys: Map<string, Buffer>; source: "env" | "file" };
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const g = globalThis as unknown as { __questionsKeys?: KeyRing };
+
+export function keyFile(): string {
+  return path.join(dataDir(), "secret-keys.json");
+}
+
+function fromEnv(spec: string): KeyRing {
+  const keys = new Map<string, Buffer>();
+  for (const part of spec.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [id, b64] = part.split(":");
+    const key = Buffer.from(b64 ?? "", "base64");
+    if (!KEY_ID.test(id ?? "") || key.length !== 32) {
+      throw new Error("QUESTIONS_KEYS must be a comma-separated list of <id>:<base64 of 32 bytes>");
+    }
+    keys.set(id, key);
+  }
+  const active = process.env.QUESTIONS_ACTIVE_KEY?.trim() || [...keys.keys()].at(-1)!;
+  if (!keys.has(active)) throw new Error("QUESTIONS_ACTIVE_KEY names no key in QUESTIONS_KEYS");
+  return { active, keys, source: "env" };
+}
+
+type KeyFile = { active: string; keys: Record<string, string> };
+
+function writeKeyFile(file: string, content: KeyFile): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(content, null, 2) + "\n", { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, file);
+}
+
+function fromFile(): KeyRing {
+  const file = keyFile();
+  if (!existsSync(file)) {
+    const id = newKeyId();
+    writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } });
+  }
+  const content = JSON.parse(readFileSync(file, "utf8")) as KeyFile;
+  const keys = new Map(Object.entries(content.keys).map(([id, b64]) => [id, Buffer.from(b64, "base64")]));
+  if (!keys.has(content.active)) throw new Error(`${file}: active key is missing`);
+  return { active: content.active, keys, source: "file" };
+}
+
+function newKeyId(): string {
+  return `k${Date.now().toString(36)}`;
+}
+
+export function keyRing(): KeyRing {
+  if (!g.__questionsKeys) {
+    const spec = process.env.QUESTIONS_KEYS?.trim();
+    g.__questionsKeys = spec ? fromEnv(spec) : fromFile();
+  }
+  return g.__questionsKeys;
+}
+
+/** Adds a new active key to the key file (keeping old ones for decryption) and returns the ring. */
+export function addActiveKey(): KeyRing {
+  const ring = keyRing();
+  if (ring.source === "env") return ring;
+  const id = newKeyId();
+  const keys: Record<string, string> = {};
+  for (const [kid, key] of ring.keys) keys[kid] = key.toString("base64");
+  keys[id] = randomBytes(32).toString("base64");
+  writeKeyFile(keyFile(), { active: id, keys });
+  g.__questionsKeys = undefined;
+  return keyRing();
+}

@@ -1,0 +1,67 @@
+// Secret answers after the reply: the one claim, the purge of unclaimed ones, key rotation.
+import { db } from "../db/client";
+import { AppError } from "../errors";
+import { requireRequest, type Scope } from "../questions/read";
+import { addActiveKey, keyRing } from "./keys";
+import { open, seal, sealedKeyId } from "./seal";
+
+export function retentionHours(): number {
+  return Number(process.env.SECRET_RETENTION_HOURS || 24);
+}
+
+/** Plaintext of a request's secret answers, to the creating token, once. */
+export async function claimSecrets(opts: { scope: Scope & { tokenId: string }; id: string }): Promise<Record<string, string>> {
+  const request = await requireRequest(opts.scope, opts.id);
+  if (request.status !== "answered") {
+    throw new AppError("conflict", `The request is ${request.status}; there is nothing to claim.`);
+  }
+  const rows = await db().secretAnswer.findMany({ where: { requestId: opts.id, teamId: opts.scope.teamId } });
+  if (rows.length === 0) return {};
+  if (rows.some((r) => r.claimedAt || r.purgedAt || !r.sealed)) {
+    throw new AppError("secret_gone", "The secret answers of this request were already claimed or purged.");
+  }
+  // Decrypt before marking claimed: a value that cannot be opened must not be thrown away.
+  const values: Record<string, string> = {};
+  for (const r of rows) {
+    try {
+      values[r.questionId] = open(r.sealed!, { teamId: r.teamId, requestId: r.requestId, questionId: r.questionId });
+    } catch {
+      throw new AppError("internal", "A stored secret answer could not be decrypted.");
+    }
+  }
+  const won = await db().secretAnswer.updateMany({
+    where: { requestId: opts.id, claimedAt: null, purgedAt: null, sealed: { not: null } },
+    data: { claimedAt: new Date(), sealed: null },
+  });
+  if (won.count !== rows.length) {
+    throw new AppError("secret_gone", "The secret answers of this request were already claimed or purged.");
+  }
+  return values;
+}
+
+/** Drops unclaimed secrets past the retention window and expired idempotency records. */
+export async function purge(now = new Date()): Promise<{ secrets: number; idempotencyRecords: number }> {
+  const cutoff = new Date(now.getTime() - retentionHours() * 3600_000);
+  const secrets = await db().secretAnswer.updateMany({
+    where: { claimedAt: null, purgedAt: null, createdAt: { lt: cutoff } },
+    data: { sealed: null, purgedAt: now },
+  });
+  const records = await db().idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now } } });
+  return { secrets: secrets.count, idempotencyRecords: records.count };
+}
+
+/** Makes a new key active (file keys) and re-encrypts every stored secret with the active key. */
+export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: number }> {
+  const ring = addActiveKey();
+  const rows = await db().secretAnswer.findMany({ where: { sealed: { not: null } } });
+  let reencrypted = 0;
+  for (const r of rows) {
+    if (!r.sealed || sealedKeyId(r.sealed) === ring.active) continue;
+    const binding = { teamId: r.teamId, requestId: r.requestId, questionId: r.questionId };
+    const resealed = seal(open(r.sealed, binding), binding);
+    // Conditional: a claim or purge that happened meanwhile wins.
+    const done = await db().secretAnswer.updateMany({ where: { id: r.id, sealed: r.sealed }, data: { sealed: resealed } });
+    reencrypted += done.count;
+  }
+  return { activeKey: keyRing().active, reencrypted };
+}
