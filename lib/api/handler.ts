@@ -40,7 +40,7 @@ export function apiRoute<P = Record<string, never>>(
     }
     response.headers.set("x-request-id", correlationId);
     log.info(
-      { rid: correlationId, method: req.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), token: principal?.tokenId },
+      { rid: correlationId, method: req.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), tokenId: principal?.tokenId },
       "api",
     );
     return response;

@@ -7,7 +7,7 @@ export type DatabaseConfig =
   | { provider: "postgresql"; url: string };
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || "./data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || "./data");
 }
 
 export function databaseConfig(): DatabaseConfig {
@@ -16,6 +16,6 @@ export function databaseConfig(): DatabaseConfig {
   if (url && !url.startsWith("file:")) {
     throw new Error("DATABASE_URL must start with file: or postgresql://");
   }
-  const file = url ? path.resolve(url.slice("file:".length)) : path.join(dataDir(), "questions.db");
+  const file = url ? path.resolve(/*turbopackIgnore: true*/ url.slice("file:".length)) : path.join(dataDir(), "questions.db");
   return { provider: "sqlite", url: `file:${file}`, file };
 }

@@ -1,11 +1,11 @@
 // Encryption keys for secret answers. From env (QUESTIONS_KEYS="id:base64,…" plus
 // QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
 
-export type KeyRing = { active: string; keys: Map<string, Buffer>; source: "env" | "file" };
+export type KeyRing = { active: string; keys: Map<string, Buffer>; source: "env" | "file"; mtimeMs?: number };
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const g = globalThis as unknown as { __questionsKeys?: KeyRing };
@@ -48,7 +48,7 @@ function fromFile(): KeyRing {
   const content = JSON.parse(readFileSync(file, "utf8")) as KeyFile;
   const keys = new Map(Object.entries(content.keys).map(([id, b64]) => [id, Buffer.from(b64, "base64")]));
   if (!keys.has(content.active)) throw new Error(`${file}: active key is missing`);
-  return { active: content.active, keys, source: "file" };
+  return { active: content.active, keys, source: "file", mtimeMs: statSync(file).mtimeMs };
 }
 
 function newKeyId(): string {
@@ -56,6 +56,11 @@ function newKeyId(): string {
 }
 
 export function keyRing(): KeyRing {
+  const cached = g.__questionsKeys;
+  // `keys rotate` runs in another process: pick up its new file (secret operations are rare).
+  if (cached?.source === "file" && (!existsSync(keyFile()) || statSync(keyFile()).mtimeMs !== cached.mtimeMs)) {
+    g.__questionsKeys = undefined;
+  }
   if (!g.__questionsKeys) {
     const spec = process.env.QUESTIONS_KEYS?.trim();
     g.__questionsKeys = spec ? fromEnv(spec) : fromFile();

@@ -1,0 +1,8 @@
+import next from "eslint-config-next";
+
+const config = [
+  { ignores: ["lib/db/generated/**", ".next/**", "node_modules/**", "data/**", "next-env.d.ts"] },
+  ...next,
+];
+
+export default config;

@@ -1,0 +1,93 @@
+// GET /api/v1/events as an async iterable, with EventSource-style reconnection: resume from the
+// last id seen (the server replays with no gap or duplicate) after the server's `retry:` delay.
+import type { QuestionRequest } from "../questions/schemas";
+import { isRetryable } from "./errors";
+import { retryDelay, sleep } from "./http";
+import { SseParser, readSse, type SseMessage } from "./sse";
+
+export interface QuestionEvent {
+  /** Durable sequence id; pass it back as `lastEventId` to resume. */
+  id: number;
+  /** `request.created` | `request.answered` | `request.rejected` | `request.cancelled` | `request.expired` */
+  type: string;
+  requestId: string;
+  createdAt: string;
+  /** The request as it was right after the event. */
+  request: QuestionRequest;
+}
+
+export interface EventsOptions {
+  /** Resume after this event id (sent as `Last-Event-ID`). */
+  lastEventId?: number;
+  /** Aborting ends the iteration (no error) and closes the connection. */
+  signal?: AbortSignal;
+  /** Reconnect after a dropped stream or a transient failure (default true). */
+  reconnect?: boolean;
+}
+
+/** Opens the stream; throws ApiError/NetworkError like every other call. */
+export type OpenStream = (lastEventId: number | undefined, signal: AbortSignal | undefined) => Promise<Response>;
+
+const DEFAULT_RETRY_MS = 2_000; // until the server sends its own `retry:`
+
+export async function* streamEvents(open: OpenStream, opts: EventsOptions = {}): AsyncGenerator<QuestionEvent> {
+  const { signal } = opts;
+  const reconnect = opts.reconnect ?? true;
+  let lastId = opts.lastEventId;
+  let retryMs = DEFAULT_RETRY_MS;
+  let failures = 0;
+  while (!signal?.aborted) {
+    let failure: unknown;
+    try {
+      const res = await open(lastId, signal);
+      failures = 0;
+      if (res.body) {
+        const parser = new SseParser();
+        try {
+          for await (const msg of readSse(res.body, parser, signal)) {
+            const event = toEvent(msg);
+            lastId = event.id;
+            yield event;
+          }
+        } finally {
+          if (parser.retry !== undefined) retryMs = parser.retry;
+        }
+      }
+    } catch (e) {
+      if (signal?.aborted) return;
+      if (!reconnect || !isRetryable(e)) throw e;
+      failure = e;
+      failures++;
+    }
+    if (!reconnect || signal?.aborted) return;
+    // A clean end (server restart, proxy timeout) waits `retry:`; repeated failures back off further.
+    const delay = failure === undefined ? retryMs : Math.max(retryMs, retryDelay(failures, failure));
+    try {
+      await sleep(delay, signal);
+    } catch {
+      return; // aborted while waiting
+    }
+  }
+}
+
+function toEvent(msg: SseMessage): QuestionEvent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(msg.data);
+  } catch {
+    throw new Error(`Event ${msg.id || "(no id)"} carries data that is not JSON.`);
+  }
+  const o = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<QuestionEvent>;
+  // The SSE `id:` line is what the protocol resumes from; the JSON copy is the fallback.
+  const id = /^\d+$/.test(msg.id) ? Number(msg.id) : Number(o.id);
+  if (!Number.isSafeInteger(id) || o.request === undefined) {
+    throw new Error(`Event ${msg.id || "(no id)"} is not a request event.`);
+  }
+  return {
+    id,
+    type: o.type ?? msg.event,
+    requestId: o.requestId ?? o.request.id,
+    createdAt: o.createdAt ?? "",
+    request: o.request,
+  };
+}

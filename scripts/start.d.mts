@@ -1,0 +1,2 @@
+export function needsBuild(): boolean;
+export function build(): void;

@@ -1,0 +1,47 @@
+// `npm start`: migrate the database, build if the sources changed, then serve with `next start`.
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { dataDir, prepareDb } from "./prepare-db.mjs";
+
+const SOURCES = ["app", "components", "lib", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+
+function newestMtime(p) {
+  if (!existsSync(p)) return 0;
+  const st = statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(p)) {
+    if (entry === "generated" || entry.endsWith(".test.ts")) continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** True when there is no production build, or a source file is newer than it. */
+export function needsBuild() {
+  const marker = ".next/BUILD_ID";
+  if (!existsSync(marker)) return true;
+  const built = statSync(marker).mtimeMs;
+  return SOURCES.some((s) => newestMtime(s) > built);
+}
+
+export function build() {
+  execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+}
+
+function main() {
+  prepareDb();
+  if (needsBuild()) build();
+  const port = process.env.PORT || "3000";
+  const host = process.env.HOST || "0.0.0.0";
+  console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\n`);
+  const child = spawn("npx", ["next", "start", "-p", port, "-H", host], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

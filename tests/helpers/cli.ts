@@ -1,0 +1,45 @@
+// Runs the real admin CLI (`npm run admin -- …` is `tsx scripts/admin.ts …`) as a process.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { dbEnv, ROOT } from "./server";
+
+export type CliResult = { code: number; stdout: string; stderr: string };
+
+export function admin(dataDir: string, args: string[], env: Record<string, string> = {}): CliResult {
+  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...dbEnv(dataDir), ...env },
+    encoding: "utf8",
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * The same, without blocking the event loop: a test that blocks for seconds lets the server's
+ * keep-alive timeout close pooled sockets unnoticed, and the next request then fails.
+ */
+export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...dbEnv(dataDir), ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Creates a token with the CLI and returns it (the CLI prints it alone on its last line). */
+export function createToken(dataDir: string, opts: { team?: string; name: string; scopes: string; policy?: "allow" | "deny" }): string {
+  const args = ["token", "create", "--team", opts.team ?? "default", "--name", opts.name, "--scopes", opts.scopes];
+  if (opts.policy) args.push("--policy", opts.policy);
+  const r = admin(dataDir, args);
+  if (r.code !== 0) throw new Error(`token create failed (${r.code}): ${r.stderr}`);
+  const token = r.stdout.trim().split("\n").at(-1)!.trim();
+  if (!token.startsWith("oqt_")) throw new Error(`unexpected CLI output: ${r.stdout}`);
+  return token;
+}

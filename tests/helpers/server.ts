@@ -1,0 +1,79 @@
+// Starts a real `next start` server on a free port against a given DATA_DIR (or DATABASE_URL).
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type TestServer = { url: string; port: number; logFile: string; stop: (signal?: NodeJS.Signals) => Promise<void>; logs: () => string };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export function dbEnv(dataDir: string): Record<string, string> {
+  const env: Record<string, string> = { DATA_DIR: dataDir };
+  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  return env;
+}
+
+/** Applies the committed migrations to the test database. */
+export function migrate(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], {
+    cwd: ROOT,
+    env: { ...process.env, ...dbEnv(dataDir) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; logName?: string }): Promise<TestServer> {
+  const port = opts.port ?? (await freePort());
+  const logFile = path.join(opts.dataDir, opts.logName ?? `server-${port}.log`);
+  const out = createWriteStream(logFile, { flags: "a" });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "0", ...dbEnv(opts.dataDir), ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${readFileSync(logFile, "utf8")}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${readFileSync(logFile, "utf8")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    logFile,
+    logs: () => readFileSync(logFile, "utf8"),
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+      await exited;
+      clearTimeout(timer);
+      out.end();
+    },
+  };
+}
