@@ -22,6 +22,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        // Several instances on one PostgreSQL database: only under `npm run test:pg`.
+        resolve: { alias },
+        test: {
+          name: "multi",
+          include: ["tests/multi/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

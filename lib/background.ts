@@ -5,6 +5,10 @@ import { expiry } from "./questions/expiry";
 import { purge } from "./secrets/store";
 import { keyRing } from "./secrets/keys";
 import { shutdown } from "./shutdown";
+import { isPostgres } from "./db/provider";
+import { startPgListener, stopPgListener } from "./events/pg-listener";
+import { closeDb } from "./db/client";
+import { inflight } from "./api/inflight";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -13,6 +17,7 @@ export async function startBackground(): Promise<void> {
   g.__questionsBackground = true;
   keyRing(); // fail at start, not at the first secret, when keys are misconfigured
   await hub.ready();
+  if (isPostgres()) startPgListener();
   // A request created elsewhere (another instance) arms our timer too.
   hub.subscribe((row) => {
     if (row.type !== "request.created") return;
@@ -28,9 +33,16 @@ export async function startBackground(): Promise<void> {
     );
   }, 10 * 60_000);
   purgeTimer.unref();
+  // Next.js stops accepting connections and waits for open requests; we end the long waits and
+  // streams at once (retryable), then release the database pool when the last request is done.
   process.once("SIGTERM", () => {
     log.info("SIGTERM: draining waits and event streams");
     shutdown.begin();
     expiry.stop();
+    clearInterval(purgeTimer);
+    void inflight.idle().then(async () => {
+      await stopPgListener();
+      await closeDb();
+    });
   });
 }

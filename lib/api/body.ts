@@ -4,9 +4,17 @@ import { AppError, fieldErrors } from "../errors";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
+// Past the limit we keep reading (and dropping) up to this much, so the connection stays in a
+// state where the next keep-alive request can be parsed; beyond it we close the connection.
+const DRAIN_BYTES = 8 * 1024 * 1024;
+
+function tooLarge(close = false): AppError {
+  return new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`, undefined, close ? { connection: "close" } : undefined);
+}
+
 async function readLimited(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+  if (declared > MAX_BODY_BYTES) throw tooLarge(declared > DRAIN_BYTES);
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -15,12 +23,13 @@ async function readLimited(req: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > DRAIN_BYTES) {
       await reader.cancel();
-      throw new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`);
+      throw tooLarge(true);
     }
-    chunks.push(value);
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
+  if (size > MAX_BODY_BYTES) throw tooLarge();
   return Buffer.concat(chunks).toString("utf8");
 }
 

@@ -9,6 +9,8 @@ import { hub } from "../events/hub";
 import { log } from "../log";
 import { problem } from "./problem";
 import { rateLimit } from "./rate-limit";
+import { inflight } from "./inflight";
+import { shutdown } from "../shutdown";
 
 export type ApiContext<P> = { req: Request; url: URL; principal: Principal; params: P; correlationId: string };
 type RouteContext<P> = { params: Promise<P> };
@@ -23,7 +25,11 @@ export function apiRoute<P = Record<string, never>>(
     const url = new URL(req.url);
     let principal: Principal | undefined;
     let response: Response;
+    inflight.enter();
     try {
+      if (shutdown.isDraining) {
+        throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
+      }
       await hub.ready();
       const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
       principal = await authenticate(req).catch(async (e) => {
@@ -37,6 +43,8 @@ export function apiRoute<P = Record<string, never>>(
       response = await handler({ req, url, principal, params: await route.params, correlationId });
     } catch (e) {
       response = toProblem(e, correlationId, req.method, url.pathname);
+    } finally {
+      inflight.leave();
     }
     response.headers.set("x-request-id", correlationId);
     log.info(

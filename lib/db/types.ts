@@ -6,3 +6,4 @@ export type {
   ApiToken as TokenRow,
   Team as TeamRow,
 } from "./generated/sqlite/client.ts";
+export type { PrismaPromise } from "./generated/sqlite/internal/prismaNamespace.ts";

@@ -2,8 +2,10 @@
 // policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction.
 import { createHash } from "node:crypto";
 import { db, isUniqueViolation } from "../db/client";
+import type { PrismaPromise } from "../db/types";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
+import { eventWriteGuards } from "../db/provider";
 import { newId } from "../ids";
 import type { Principal } from "../auth/principal";
 import { buildQuestions } from "./constructors";
@@ -114,7 +116,9 @@ async function insert(
   };
   const view = toView(row);
   const client = db();
-  const writes = [
+  const guards = eventWriteGuards(client);
+  const writes: PrismaPromise<unknown>[] = [
+    ...guards.before,
     client.questionRequest.create({ data: row }),
     client.event.create({
       data: {
@@ -132,10 +136,10 @@ async function insert(
     writes.push(
       client.idempotencyRecord.create({
         data: { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt },
-      }) as unknown as (typeof writes)[number],
+      }),
     );
   }
-  await client.$transaction(writes);
+  await client.$transaction([...writes, ...guards.after]);
   hub.poke();
   if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;

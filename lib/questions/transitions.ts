@@ -4,6 +4,7 @@
 import { db, isNotFound } from "../db/client";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
+import { eventWriteGuards } from "../db/provider";
 import type { QuestionRequest, Status } from "./schemas";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
@@ -47,8 +48,10 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   };
   const view = toView(next, [...row.secrets, ...(opts.extra?.secrets ?? [])]);
   const client = db();
+  const guards = eventWriteGuards(client);
   try {
     await client.$transaction([
+      ...guards.before,
       client.questionRequest.update({
         where: {
           id,
@@ -62,6 +65,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
         data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },
       }),
       ...(opts.extra?.writes ?? []),
+      ...guards.after,
     ]);
   } catch (e) {
     if (!isNotFound(e)) throw e;

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { createToken } from "../helpers/cli";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 import { singleSelect } from "../helpers/clients";
+import { rawQuery, storedDate } from "../helpers/raw-db";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "oq-restart-"));
 const servers: TestServer[] = [];
@@ -48,9 +48,7 @@ describe("restart", () => {
     const created = await agent.create(singleSelect({ timeoutSeconds: 600 }));
     await srv.stop();
     // Move the deadline into the past while no server runs.
-    const sqlite = new Database(path.join(dataDir, "questions.db"));
-    sqlite.prepare(`UPDATE "QuestionRequest" SET expiresAt = ? WHERE id = ?`).run(new Date(Date.now() - 1000).toISOString().replace("Z", "+00:00"), created.id); // the adapter's stored format
-    sqlite.close();
+    await rawQuery(dataDir, `UPDATE "QuestionRequest" SET "expiresAt" = ? WHERE id = ?`, [storedDate(new Date(Date.now() - 1000)), created.id]);
     const again = await startServer({ dataDir });
     servers.push(again);
     const client = new QuestionsClient({ baseUrl: again.url, token: askToken });

@@ -1,10 +1,9 @@
 // Secret answers: encrypted at rest, handed to the creating token once, never in reads or logs.
-import Database from "better-sqlite3";
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { clients, uid } from "../helpers/clients";
+import { rawDatabaseText, rawQuery } from "../helpers/raw-db";
 
 const { agent, reviewer, all, baseUrl } = clients();
 const dataDir = inject("dataDir");
@@ -18,11 +17,6 @@ async function askAndAnswerSecret(values: Record<string, string>, asker = agent)
   });
   const answered = await reviewer.reply(created.id, { answers: Object.fromEntries(ids.map((id) => [id, { text: values[id]!, note: "rotates monthly" }])) });
   return { created, answered };
-}
-
-function rawDatabaseBytes(): Buffer {
-  const files = readdirSync(dataDir).filter((f) => f.startsWith("questions.db"));
-  return Buffer.concat(files.map((f) => readFileSync(path.join(dataDir, f))));
 }
 
 describe("secret answers", () => {
@@ -44,7 +38,7 @@ describe("secret answers", () => {
     await stream;
     expect(seen.some((e) => e.includes(created.id))).toBe(true);
     for (const text of [JSON.stringify(read), JSON.stringify(list), ...seen]) expect(text).not.toContain(plaintext);
-    expect(rawDatabaseBytes().includes(Buffer.from(plaintext))).toBe(false);
+    expect((await rawDatabaseText(dataDir)).includes(Buffer.from(plaintext))).toBe(false);
   });
 
   it("is claimed once, by the creating token only", async () => {
@@ -75,22 +69,10 @@ describe("secret answers", () => {
 
   it("a ciphertext moved to another question fails to decrypt", async () => {
     const { created } = await askAndAnswerSecret({ first: `one-${uid()}`, second: `two-${uid()}` });
-    const sqlite = new Database(path.join(dataDir, "questions.db"), { timeout: 10_000 });
-    try {
-      const rows = sqlite.prepare(`SELECT id, questionId, sealed FROM "SecretAnswer" WHERE requestId = ? ORDER BY questionId`).all(created.id) as {
-        id: string;
-        questionId: string;
-        sealed: string;
-      }[];
-      expect(rows).toHaveLength(2);
-      const swap = sqlite.prepare(`UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`);
-      sqlite.transaction(() => {
-        swap.run(rows[1]!.sealed, rows[0]!.id);
-        swap.run(rows[0]!.sealed, rows[1]!.id);
-      })();
-    } finally {
-      sqlite.close();
-    }
+    const rows = await rawQuery<{ id: string; sealed: string }>(dataDir, `SELECT id, sealed FROM "SecretAnswer" WHERE "requestId" = ? ORDER BY "questionId"`, [created.id]);
+    expect(rows).toHaveLength(2);
+    await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[1]!.sealed, rows[0]!.id]);
+    await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[0]!.sealed, rows[1]!.id]);
     const err = await agent.claimSecrets(created.id).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 500 });
     expect(JSON.stringify((err as { problem: unknown }).problem)).not.toMatch(/one-|two-/);

@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { buildOnce } from "./build-once";
 import { admin, createToken } from "./cli";
 import { migrate, startServer, ROOT, type TestServer } from "./server";
+import { createTestDatabase, dropTestDatabase } from "./pg";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,6 +24,8 @@ let dataDir = "";
 export async function setup(project: TestProject): Promise<void> {
   process.chdir(ROOT);
   await buildOnce();
+  // `npm run test:pg`: the same suite on a fresh PostgreSQL database (workers inherit the env).
+  if (process.env.TEST_PG_URL) process.env.TEST_DATABASE_URL = await createTestDatabase(process.env.TEST_PG_URL);
   dataDir = mkdtempSync(path.join(tmpdir(), "oq-api-"));
   migrate(dataDir);
   const other = admin(dataDir, ["team", "create", "other", "--name", "Other team"]);
@@ -44,4 +47,5 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await server?.stop();
   if (dataDir && !process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.TEST_PG_URL && process.env.TEST_DATABASE_URL) await dropTestDatabase(process.env.TEST_PG_URL, process.env.TEST_DATABASE_URL);
 }
