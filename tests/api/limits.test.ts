@@ -1,0 +1,69 @@
+// Rate limit (429 + Retry-After), SSE heartbeats and token last-used time, on a server of their
+// own with a small budget and a fast heartbeat.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QuestionsClient } from "@/lib/client";
+import { createToken } from "../helpers/cli";
+import { rawQuery } from "../helpers/raw-db";
+import { migrate, startServer, type TestServer } from "../helpers/server";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "oq-limits-"));
+let server: TestServer;
+let token: string;
+let heartbeatToken: string;
+
+beforeAll(async () => {
+  migrate(dataDir);
+  token = createToken(dataDir, { name: "limited", scopes: "ask,read" });
+  heartbeatToken = createToken(dataDir, { name: "heartbeat", scopes: "read" });
+  server = await startServer({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "5", SSE_HEARTBEAT_MS: "200" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("limits", () => {
+  it("answers 429 with Retry-After once a token's budget is spent", async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 7; i++) {
+      const res = await fetch(`${server.url}/api/v1/requests`, { headers: { authorization: `Bearer ${token}` } });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        retryAfter = res.headers.get("retry-after");
+        expect(res.headers.get("content-type")).toBe("application/problem+json");
+        expect((await res.json()).type).toBe("/problems/rate-limited");
+      } else await res.arrayBuffer();
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("records when a token was last used", async () => {
+    const rows = await rawQuery<{ lastUsedAt: unknown }>(dataDir, `SELECT "lastUsedAt" FROM "ApiToken" WHERE name = 'limited'`);
+    expect(rows[0]?.lastUsedAt).toBeTruthy();
+  });
+
+  it("sends heartbeat comments on an idle event stream", async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${server.url}/api/v1/events`, { headers: { authorization: `Bearer ${heartbeatToken}` }, signal: controller.signal });
+    const reader = res.body!.getReader();
+    let text = "";
+    while ((text.match(/^: ping$/gm) ?? []).length < 2) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    expect((text.match(/^: ping$/gm) ?? []).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("an unknown token gets 401 (its failures are budgeted per address, not per token)", async () => {
+    const client = new QuestionsClient({ baseUrl: server.url, token: "oqt_" + "A".repeat(46) });
+    await expect(client.list()).rejects.toMatchObject({ status: 401 });
+  });
+});
