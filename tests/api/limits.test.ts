@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
-import { createToken } from "../helpers/cli";
+import { createToken, runAdmin } from "../helpers/cli";
 import { rawQuery } from "../helpers/raw-db";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
@@ -13,11 +13,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "oq-limits-"));
 let server: TestServer;
 let token: string;
 let heartbeatToken: string;
+let secretsToken: string;
 
 beforeAll(async () => {
   migrate(dataDir);
   token = createToken(dataDir, { name: "limited", scopes: "ask,read" });
   heartbeatToken = createToken(dataDir, { name: "heartbeat", scopes: "read" });
+  secretsToken = createToken(dataDir, { name: "secrets", scopes: "ask,answer" });
   server = await startServer({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "5", SSE_HEARTBEAT_MS: "200" } });
 });
 afterAll(async () => {
@@ -65,5 +67,21 @@ describe("limits", () => {
   it("an unknown token gets 401 (its failures are budgeted per address, not per token)", async () => {
     const client = new QuestionsClient({ baseUrl: server.url, token: "oqt_" + "A".repeat(46) });
     await expect(client.list()).rejects.toMatchObject({ status: 401 });
+  });
+
+  it("purge drops unclaimed secrets past retention; reads then say purged and a claim is 410", async () => {
+    const client = new QuestionsClient({ baseUrl: server.url, token: secretsToken });
+    const created = await client.create({
+      source: "internal",
+      agent: { name: "purge" },
+      questions: [{ id: "key", header: "Key", prompt: "Key?", kind: "freeform", secret: true }],
+    });
+    await client.reply(created.id, { answers: { key: { text: "to-be-purged" } } });
+    const purged = await runAdmin(dataDir, ["purge"], { SECRET_RETENTION_HOURS: "0" });
+    expect(purged.code).toBe(0);
+    expect(purged.stdout).toMatch(/Purged [1-9]\d* unclaimed secret/);
+    const read = await client.get(created.id);
+    expect(read.response).toMatchObject({ answers: { key: { secret: { provided: true, claimedAt: null, purgedAt: expect.any(String) } } } });
+    await expect(client.claimSecrets(created.id)).rejects.toMatchObject({ status: 410 });
   });
 });
