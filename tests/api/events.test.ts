@@ -1,32 +1,12 @@
 // The event stream: durable ids, Last-Event-ID resume with no gap or duplicate, scoping.
 import { describe, expect, it } from "vitest";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionEvent } from "@/lib/client";
 import { clients, singleSelect, uid } from "../helpers/clients";
+import { collect } from "../helpers/events";
+
+type Seen = QuestionEvent;
 
 const { agent, reviewer, all, otherTeam, baseUrl, tokens } = clients();
-
-type Seen = { id: number; type: string; requestId: string };
-
-/** Collects events until `until` holds, then stops the stream. */
-async function collect(client: QuestionsClient, opts: { lastEventId?: number; reconnect?: boolean }, until: (seen: Seen[]) => boolean, started?: () => void) {
-  const controller = new AbortController();
-  const seen: Seen[] = [];
-  const timer = setTimeout(() => controller.abort(), 20_000);
-  try {
-    const iterator = client.events({ ...opts, signal: controller.signal });
-    started?.();
-    for await (const e of iterator) {
-      seen.push({ id: e.id, type: e.type, requestId: e.requestId });
-      if (until(seen)) break;
-    }
-  } catch (e) {
-    if (!controller.signal.aborted) throw e;
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return seen;
-}
 
 describe("events", () => {
   it("streams created and answered events with increasing ids", async () => {

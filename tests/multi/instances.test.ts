@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { QuestionsClient, type QuestionEvent } from "@/lib/client";
+import { QuestionsClient } from "@/lib/client";
 import { singleSelect, uid } from "../helpers/clients";
+import { collect } from "../helpers/events";
 import { rawQuery } from "../helpers/raw-db";
 import { startServer, type TestServer } from "../helpers/server";
 
@@ -25,22 +26,6 @@ afterAll(async () => {
   rmSync(bDir, { recursive: true, force: true });
 });
 
-async function collect(client: QuestionsClient, lastEventId: number | undefined, until: (e: QuestionEvent[]) => boolean): Promise<QuestionEvent[]> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 20_000);
-  const seen: QuestionEvent[] = [];
-  try {
-    for await (const e of client.events({ lastEventId, signal: controller.signal, reconnect: false })) {
-      seen.push(e);
-      if (until(seen)) break;
-    }
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
-  }
-  return seen;
-}
-
 describe("two instances, one database", () => {
   it("a long-poll waiter on A wakes when a reviewer answers on B", async () => {
     const created = await a(tokens.agent).create(singleSelect());
@@ -53,7 +38,7 @@ describe("two instances, one database", () => {
 
   it("an SSE subscriber on A sees a change made on B", async () => {
     const created = await a(tokens.agent).create(singleSelect());
-    const listening = collect(a(tokens.all), undefined, (s) => s.some((e) => e.requestId === created.id && e.type === "request.rejected"));
+    const listening = collect(a(tokens.all), {}, (s) => s.some((e) => e.requestId === created.id && e.type === "request.rejected"));
     await new Promise((r) => setTimeout(r, 300));
     await b(tokens.reviewer).reject(created.id, "not on this instance");
     const seen = await listening;
@@ -62,13 +47,13 @@ describe("two instances, one database", () => {
 
   it("SSE resumes on the other instance with no gap or duplicate", async () => {
     const first = await a(tokens.agent).create(singleSelect({ agent: { name: `resume-${uid()}` } }));
-    const before = await collect(a(tokens.all), 0, (s) => s.some((e) => e.requestId === first.id));
+    const before = await collect(a(tokens.all), { lastEventId: 0, reconnect: false }, (s) => s.some((e) => e.requestId === first.id));
     const resumeFrom = before.find((e) => e.requestId === first.id)!.id;
     const second = await b(tokens.agent).create(singleSelect());
     await a(tokens.reviewer).reply(first.id, { answers: { db: { selected: ["SQLite"] } } });
     await b(tokens.reviewer).reject(second.id, "later");
     const ours = new Set([first.id, second.id]);
-    const after = await collect(b(tokens.all), resumeFrom, (s) => s.filter((e) => ours.has(e.requestId)).length >= 3);
+    const after = await collect(b(tokens.all), { lastEventId: resumeFrom, reconnect: false }, (s) => s.filter((e) => ours.has(e.requestId)).length >= 3);
     expect(after.filter((e) => ours.has(e.requestId)).map((e) => [e.requestId, e.type])).toEqual([
       [second.id, "request.created"],
       [first.id, "request.answered"],
