@@ -1,4 +1,10 @@
 import Link from "next/link";
+import { redirect } from "next/navigation";
+import { buttonClass } from "@/components/ui";
+import { currentUser } from "@/lib/auth/session";
+import { needsSetup } from "@/lib/auth/setup";
+
+export const dynamic = "force-dynamic";
 
 const steps = [
   ["Ask", "An agent submits typed questions over REST: single-select, multi-select, freeform, secret."],
@@ -6,25 +12,35 @@ const steps = [
   ["Answer", "A reviewer answers; the agent receives typed data and resumes."],
 ];
 
-export default function Home() {
+export default async function Home() {
+  if (await currentUser()) redirect("/inbox");
+  const fresh = await needsSetup();
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
       <p className="text-sm font-medium uppercase tracking-wide text-orange-600">OpenOxide Questions</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Structured questions from AI agents to the humans who can answer them.</h1>
       <ol className="mt-10 grid gap-4 sm:grid-cols-3">
         {steps.map(([title, text], i) => (
-          <li key={title} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <li key={title} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
             <p className="text-xs text-zinc-500">Step {i + 1}</p>
             <p className="mt-1 font-medium">{title}</p>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
           </li>
         ))}
       </ol>
-      <div className="mt-10 flex gap-4 text-sm">
-        <Link className="rounded-md bg-zinc-900 px-3 py-2 text-white dark:bg-zinc-100 dark:text-zinc-900" href="/api/v1/openapi.json">
+      <div className="mt-10 flex flex-wrap gap-3 text-sm">
+        {fresh ? (
+          <Link className={buttonClass("primary")} href="/setup">
+            Set up
+          </Link>
+        ) : null}
+        <Link className={buttonClass(fresh ? "secondary" : "primary")} href="/signin">
+          Sign in
+        </Link>
+        <Link className={buttonClass("secondary")} href="/api/v1/openapi.json">
           OpenAPI document
         </Link>
-        <Link className="rounded-md border border-zinc-300 px-3 py-2 dark:border-zinc-700" href="/api/v1/tool-schema?format=mcp">
+        <Link className={buttonClass("secondary")} href="/api/v1/tool-schema?format=mcp">
           Tool schema
         </Link>
       </div>

@@ -2,9 +2,9 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { dataDir, prepareDb } from "./prepare-db.mjs";
+import { dataDir, databaseUrl, prepareDb } from "./prepare-db.mjs";
 
-const SOURCES = ["app", "components", "lib", "instrumentation.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+const SOURCES = ["app", "components", "lib", "instrumentation.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -30,12 +30,39 @@ export function build() {
   execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
-function main() {
+/** True when no user exists yet: the first visit then goes to /setup. */
+async function needsSetup() {
+  const url = databaseUrl();
+  try {
+    if (/^postgres(ql)?:/.test(url)) {
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query('SELECT 1 FROM "User" LIMIT 1')).rowCount === 0;
+      } finally {
+        await client.end();
+      }
+    }
+    const { default: Database } = await import("better-sqlite3");
+    const sqlite = new Database(url.slice("file:".length), { readonly: true });
+    try {
+      return !sqlite.prepare('SELECT 1 FROM "User" LIMIT 1').get();
+    } finally {
+      sqlite.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+async function main() {
   prepareDb();
   if (needsBuild()) build();
   const port = process.env.PORT || "3000";
   const host = process.env.HOST || "0.0.0.0";
-  console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\n`);
+  const signIn = (await needsSetup()) ? `http://localhost:${port}/setup to create the first admin` : `http://localhost:${port}/signin`;
+  console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\nSign in: ${signIn}\n`);
   const child = spawn("npx", ["next", "start", "-p", port, "-H", host], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
@@ -44,4 +71,4 @@ function main() {
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

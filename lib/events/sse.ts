@@ -1,5 +1,6 @@
-// Server-Sent Events for one principal: replay Event rows after Last-Event-ID, then live ones,
+// Server-Sent Events for one audience: replay Event rows after Last-Event-ID, then live ones,
 // with no gap and no duplicate (subscribe first, buffer while replaying, de-duplicate by id).
+// The caller says what the audience may see: the teams to replay from and a row predicate.
 import type { Principal } from "../auth/principal";
 import { hasScope } from "../auth/principal";
 import { db } from "../db/client";
@@ -10,14 +11,30 @@ import { hub } from "./hub";
 const HEARTBEAT_MS = Number(process.env.SSE_HEARTBEAT_MS || 15_000);
 const encoder = new TextEncoder();
 
-export function formatEvent(row: EventRow): string {
-  const data = { id: row.id, type: row.type, requestId: row.requestId, createdAt: row.createdAt.toISOString(), request: JSON.parse(row.payload) };
+export type Audience = {
+  /** teams whose rows are replayed after Last-Event-ID (narrows the query; `visible` decides) */
+  teamIds: string[];
+  visible: (row: EventRow) => boolean;
+  /** fields added to (or replacing) each event's data: the browser's gets the team, say */
+  extra?: (row: EventRow) => Record<string, unknown>;
+};
+
+export function formatEvent(row: EventRow, extra: Record<string, unknown> = {}): string {
+  const data = { id: row.id, type: row.type, requestId: row.requestId, createdAt: row.createdAt.toISOString(), request: JSON.parse(row.payload), ...extra };
   return `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function eventStream(principal: Principal, lastEventId: number | null, signal: AbortSignal): ReadableStream<Uint8Array> {
+/** An ask-only token sees the events of its own requests; answer/read tokens its team's. */
+export function tokenAudience(principal: Principal): Audience {
   const teamWide = hasScope(principal, "answer", "read");
-  const visible = (row: EventRow) => row.teamId === principal.teamId && (teamWide || row.tokenId === principal.tokenId);
+  return {
+    teamIds: [principal.teamId],
+    visible: (row) => row.teamId === principal.teamId && (teamWide || row.tokenId === principal.tokenId),
+  };
+}
+
+export function eventStream(audience: Audience, lastEventId: number | null, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const { visible } = audience;
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -31,7 +48,7 @@ export function eventStream(principal: Principal, lastEventId: number | null, si
       const send = (row: EventRow) => {
         if (row.id <= lastSent) return;
         lastSent = row.id;
-        write(formatEvent(row));
+        write(formatEvent(row, audience.extra?.(row)));
       };
       const unsubscribe = hub.subscribe((row) => {
         if (!visible(row)) return;
@@ -60,11 +77,15 @@ export function eventStream(principal: Principal, lastEventId: number | null, si
         if (lastEventId !== null) {
           for (;;) {
             const rows = await db().event.findMany({
-              where: { teamId: principal.teamId, ...(teamWide ? {} : { tokenId: principal.tokenId }), id: { gt: lastSent } },
+              where: { teamId: { in: audience.teamIds }, id: { gt: lastSent } },
               orderBy: { id: "asc" },
               take: 500,
             });
-            rows.forEach(send);
+            // Advance past invisible rows too, so the next page starts after this one.
+            for (const row of rows) {
+              if (visible(row)) send(row);
+              else lastSent = Math.max(lastSent, row.id);
+            }
             if (rows.length < 500) break;
           }
         }

@@ -1,6 +1,6 @@
 import { apiRoute } from "@/lib/api/handler";
 import { AppError } from "@/lib/errors";
-import { eventStream } from "@/lib/events/sse";
+import { eventStream, tokenAudience } from "@/lib/events/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ function lastEventId(req: Request, url: URL): number | null {
 
 // GET /api/v1/events — Server-Sent Events; Last-Event-ID resumes with no gap or duplicate
 export const GET = apiRoute(["ask", "answer", "read"], async ({ req, url, principal }) => {
-  const stream = eventStream(principal, lastEventId(req, url), req.signal);
+  const stream = eventStream(tokenAudience(principal), lastEventId(req, url), req.signal);
   return new Response(stream, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",

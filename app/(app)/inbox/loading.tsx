@@ -1,0 +1,5 @@
+import { InboxSkeleton } from "@/components/inbox/inbox-skeleton";
+
+export default function Loading() {
+  return <InboxSkeleton />;
+}

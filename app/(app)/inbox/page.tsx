@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { InboxView } from "@/components/inbox/inbox-view";
+import { requirePageRole } from "@/lib/auth/session";
+import { eventCursor, listInbox } from "@/lib/questions/inbox";
+
+export const metadata: Metadata = { title: "Inbox · OpenOxide Questions" };
+
+// /inbox — pending requests of the user's teams, oldest first, kept live by the event stream
+export default async function InboxPage() {
+  const { user, teamIds } = await requirePageRole("reviewer");
+  // The cursor is read before the snapshot: the stream resumes after it, so nothing falls between.
+  const since = await eventCursor();
+  const initial = await listInbox({ teamIds });
+  const teams = user.memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => ({ id: m.teamId, slug: m.teamSlug, name: m.teamName }));
+  return <InboxView initial={initial} since={since} teams={teams} />;
+}

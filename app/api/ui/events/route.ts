@@ -1,0 +1,44 @@
+import { uiRoute } from "@/lib/auth/ui-route";
+import { AppError } from "@/lib/errors";
+import { hub } from "@/lib/events/hub";
+import { eventStream, type Audience } from "@/lib/events/sse";
+import { withoutAnswers } from "@/lib/questions/inbox";
+import type { QuestionRequest } from "@/lib/questions/schemas";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// A stream lives at most this long; the browser reconnects (resuming by Last-Event-ID) and the
+// session and memberships are checked again, so a removed member stops receiving within minutes.
+const MAX_STREAM_MS = Number(process.env.UI_STREAM_MAX_MS || 5 * 60_000);
+
+function lastEventId(req: Request, url: URL): number | null {
+  const raw = req.headers.get("last-event-id") ?? url.searchParams.get("lastEventId");
+  if (raw === null || raw === "") return null;
+  if (!/^\d{1,15}$/.test(raw)) {
+    throw new AppError("invalid_query", "Last-Event-ID must be an event id.", [{ path: "Last-Event-ID", message: "expected a non-negative integer" }]);
+  }
+  return Number(raw);
+}
+
+// GET /api/ui/events — Server-Sent Events for the browser: the events of the user's teams
+export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
+  await hub.ready();
+  const teams = new Map(
+    user.memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => [m.teamId, { id: m.teamId, slug: m.teamSlug, name: m.teamName }]),
+  );
+  const audience: Audience = {
+    teamIds,
+    visible: (row) => teams.has(row.teamId),
+    extra: (row) => ({ team: teams.get(row.teamId), request: withoutAnswers(JSON.parse(row.payload) as QuestionRequest) }),
+  };
+  const signal = AbortSignal.any([req.signal, AbortSignal.timeout(MAX_STREAM_MS)]);
+  return new Response(eventStream(audience, lastEventId(req, url), signal), {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+});

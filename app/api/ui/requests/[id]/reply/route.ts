@@ -1,0 +1,19 @@
+import { readJson } from "@/lib/api/body";
+import { parseIfMatch } from "@/lib/api/if-match";
+import { json } from "@/lib/api/problem";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { replyToRequest } from "@/lib/questions/actions";
+import { ReplySchema } from "@/lib/questions/schemas";
+import { outcome, requireTeamOf } from "@/lib/questions/inbox";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// POST /api/ui/requests/:id/reply — a reviewer answers; If-Match carries the version they saw
+export const POST = uiRoute<{ id: string }>("reviewer", async ({ req, user, teamIds, params }) => {
+  const expectVersion = parseIfMatch(req.headers.get("if-match"));
+  const { value } = await readJson(req, ReplySchema);
+  const teamId = await requireTeamOf(teamIds, params.id);
+  const request = await replyToRequest({ scope: { teamId }, id: params.id, reply: value, actor: user.email, expectVersion });
+  return json(outcome(request));
+});

@@ -1,0 +1,14 @@
+import { json } from "@/lib/api/problem";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { AppError } from "@/lib/errors";
+import { getInboxRequest } from "@/lib/questions/inbox";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+// GET /api/ui/requests/:id — one request of the user's teams (404 for any other team's)
+export const GET = uiRoute<{ id: string }>("reviewer", async ({ teamIds, params }) => {
+  const request = await getInboxRequest({ teamIds, id: params.id });
+  if (!request) throw new AppError("not_found", `No request ${params.id}.`);
+  return json(request, 200, { etag: `"v${request.version}"` });
+});

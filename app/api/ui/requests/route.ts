@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { parseQuery } from "@/lib/api/body";
+import { json } from "@/lib/api/problem";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { listInbox } from "@/lib/questions/inbox";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const Query = z
+  .object({
+    agent: z.string().min(1).max(100).optional(),
+    team: z.string().min(1).max(40).optional(),
+  })
+  .strict();
+
+// GET /api/ui/requests — the inbox: pending requests of the user's teams, oldest first
+export const GET = uiRoute("reviewer", async ({ url, user, teamIds }) => {
+  const query = parseQuery(url, Query);
+  const teams = query.team ? user.memberships.filter((m) => m.teamSlug === query.team && teamIds.includes(m.teamId)).map((m) => m.teamId) : teamIds;
+  if (teams.length === 0) return json({ data: [], total: 0 });
+  return json(await listInbox({ teamIds: teams, agent: query.agent }));
+});

@@ -1,0 +1,24 @@
+// PATCH /api/ui/settings/teams/:teamId/members/:userId — change a member's role.
+// DELETE — remove the member from the team (the user keeps any other teams).
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireTeamAdmin } from "@/lib/settings/access";
+import { changeRole, removeMember } from "@/lib/settings/members";
+import { ChangeRoleBody, EmptyBody } from "@/lib/settings/schemas";
+
+type Params = { teamId: string; userId: string };
+
+export const PATCH = uiRoute<Params>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  const { value } = await readJson(req, ChangeRoleBody);
+  await changeRole(teamId, params.userId, value.role);
+  return json({ userId: params.userId, role: value.role });
+});
+
+export const DELETE = uiRoute<Params>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  await readJson(req, EmptyBody);
+  await removeMember(teamId, params.userId);
+  return new Response(null, { status: 204 });
+});

@@ -1,0 +1,14 @@
+// POST /api/ui/settings/teams/:teamId/tokens — a new API token, returned once and never again.
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireTeamAdmin } from "@/lib/settings/access";
+import { CreateTokenBody } from "@/lib/settings/schemas";
+import { createTeamToken } from "@/lib/settings/tokens";
+
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+  const { teamSlug } = requireTeamAdmin(user, params.teamId);
+  const { value } = await readJson(req, CreateTokenBody);
+  const t = await createTeamToken(teamSlug, value);
+  return json({ id: t.id, name: t.name, scopes: t.scopes, policy: t.policy, token: t.token }, 201);
+});

@@ -1,0 +1,165 @@
+"use client";
+// The inbox: the server's snapshot, then live events (created → in, resolved → out), filtered
+// on the client by agent and team, with the pending count in the tab title.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useState } from "react";
+import { Button, Card, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
+import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
+import { getJson } from "./api";
+import { FlashNotice } from "./flash";
+import { InboxRow } from "./inbox-row";
+import { LiveIndicator } from "./live-indicator";
+import { inboxKey, useLiveSync } from "./use-live-sync";
+
+const TITLE = "Inbox · OpenOxide Questions";
+
+function useFilter(name: string): [string, (v: string) => void] {
+  const params = useSearchParams();
+  const [value, setValue] = useState(params.get(name) ?? "");
+  const set = (v: string) => {
+    setValue(v);
+    const url = new URL(window.location.href);
+    if (v) url.searchParams.set(name, v);
+    else url.searchParams.delete(name);
+    window.history.replaceState(null, "", url);
+  };
+  return [value, set];
+}
+
+/** j/k or ↓/↑ move between rows (Enter opens, as on any link). */
+function useRowKeys() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement;
+      if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
+      const delta = e.key === "j" || e.key === "ArrowDown" ? 1 : e.key === "k" || e.key === "ArrowUp" ? -1 : 0;
+      if (!delta) return;
+      const rows = [...document.querySelectorAll<HTMLElement>("[data-inbox-row]")];
+      if (!rows.length) return;
+      e.preventDefault();
+      const at = rows.indexOf(document.activeElement as HTMLElement);
+      rows[at === -1 ? (delta > 0 ? 0 : rows.length - 1) : Math.max(0, Math.min(rows.length - 1, at + delta))]!.focus();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+export function InboxView({ initial, since, teams }: { initial: InboxPage; since: number; teams: TeamRef[] }) {
+  const qc = useQueryClient();
+  // The server's snapshot wins over an older cache; live events after `since` are replayed on top.
+  useEffect(() => {
+    qc.setQueryData(inboxKey, initial);
+  }, [qc, initial]);
+  useLiveSync(since);
+  useRowKeys();
+  // Loading is app/(app)/inbox/loading.tsx: the page arrives with its data.
+  const { data, isError, isFetching, refetch } = useQuery({
+    queryKey: inboxKey,
+    queryFn: ({ signal }) => getJson<InboxPage>("/api/ui/requests", signal),
+    initialData: initial,
+  });
+  const [agent, setAgent] = useFilter("agent");
+  const [team, setTeam] = useFilter("team");
+
+  const total = data.total;
+  useEffect(() => {
+    document.title = total > 0 ? `(${total}) ${TITLE}` : TITLE;
+  }, [total]);
+
+  const agents = useMemo(() => [...new Set(data.data.map((r) => r.agent.name))].sort(), [data]);
+  const rows = data.data.filter((r) => (!agent || r.agent.name === agent) && (!team || r.team.slug === team));
+  const filtered = Boolean(agent || team);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <FlashNotice />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
+            Inbox
+            <span className="rounded-full bg-zinc-900 px-2 py-0.5 text-xs font-medium text-white tabular-nums dark:bg-zinc-100 dark:text-zinc-900" aria-label={`${total} pending`}>
+              {total}
+            </span>
+          </h1>
+          <p className="mt-1 flex items-center gap-3 text-sm text-zinc-500 dark:text-zinc-400">
+            <span>Pending questions, oldest first</span>
+            <LiveIndicator />
+            {isFetching ? <Spinner label="Refreshing" className="scale-75" /> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <Label htmlFor="filter-agent" className="text-xs">
+              Agent
+            </Label>
+            <Select id="filter-agent" value={agent} onChange={(e) => setAgent(e.target.value)} className="h-8 w-40 text-xs">
+              <option value="">All agents</option>
+              {agent && !agents.includes(agent) ? <option value={agent}>{agent}</option> : null}
+              {agents.map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </Select>
+          </div>
+          {teams.length > 1 ? (
+            <div className="grid gap-1">
+              <Label htmlFor="filter-team" className="text-xs">
+                Team
+              </Label>
+              <Select id="filter-team" value={team} onChange={(e) => setTeam(e.target.value)} className="h-8 w-40 text-xs">
+                <option value="">All teams</option>
+                {teams.map((t) => (
+                  <option key={t.id} value={t.slug}>
+                    {t.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      {isError && rows.length === 0 ? (
+        <EmptyState title="The inbox could not be loaded" description="Check your connection." action={<Button onClick={() => void refetch()}>Try again</Button>} />
+      ) : rows.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="Nothing pending matches these filters"
+            description={`${total} pending in all.`}
+            action={
+              <Button variant="secondary" onClick={() => (setAgent(""), setTeam(""))}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState title="You are all caught up" description="No agent is waiting on an answer. New questions appear here as they arrive, without a reload." />
+        )
+      ) : (
+        <Card>
+          <ul aria-label="Pending requests" className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {rows.map((r) => (
+              <InboxRow key={r.id} item={r} showTeam={teams.length > 1} />
+            ))}
+          </ul>
+          {data.data.length < data.total ? (
+            <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800">
+              Showing the oldest {data.data.length} of {data.total}. Answer these to see the rest.
+            </p>
+          ) : null}
+        </Card>
+      )}
+      <p className="hidden items-center gap-3 text-xs text-zinc-500 sm:flex dark:text-zinc-400">
+        <span className="inline-flex items-center gap-1">
+          <Kbd>j</Kbd>/<Kbd>k</Kbd> move
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Kbd>Enter</Kbd> open
+        </span>
+      </p>
+    </div>
+  );
+}

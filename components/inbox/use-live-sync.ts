@@ -1,0 +1,41 @@
+"use client";
+// Applies live events to the React Query cache: the inbox list gains created requests and loses
+// resolved ones; an open request takes its new state (which locks its form).
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { InboxItem, InboxPage } from "@/lib/questions/inbox";
+import { useLiveEvents, type LiveEvent } from "./live";
+
+export const inboxKey = ["inbox"] as const;
+export const requestKey = (id: string) => ["request", id] as const;
+
+function applyToList(qc: QueryClient, e: LiveEvent): void {
+  let refetch = false;
+  qc.setQueryData<InboxPage>(inboxKey, (old) => {
+    if (!old) return old;
+    const has = old.data.some((r) => r.id === e.requestId);
+    const truncated = old.data.length < old.total;
+    if (e.request.status === "pending") {
+      if (has || !e.team) return old;
+      // Newest last (FIFO): beyond a truncated page it only adds to the count.
+      if (truncated) return { ...old, total: old.total + 1 };
+      return { data: [...old.data, { ...e.request, team: e.team }], total: old.total + 1 };
+    }
+    if (has) return { data: old.data.filter((r) => r.id !== e.requestId), total: old.total - 1 };
+    // Not on a truncated page: it may or may not have been counted, so ask again.
+    if (truncated) refetch = true;
+    return old;
+  });
+  if (refetch) void qc.invalidateQueries({ queryKey: inboxKey });
+}
+
+function applyToRequest(qc: QueryClient, e: LiveEvent): void {
+  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && e.request.version > old.version ? { ...old, ...e.request } : old));
+}
+
+export function useLiveSync(since: number | undefined): void {
+  const qc = useQueryClient();
+  useLiveEvents(since, (e) => {
+    applyToList(qc, e);
+    applyToRequest(qc, e);
+  });
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import type { SessionUser } from "@/lib/auth/session";
+import { atLeast } from "@/lib/auth/roles";
+import { ThemeToggle } from "../theme-toggle";
+import { NavLinks, type NavItem } from "./nav-links";
+import { SignOutButton } from "./sign-out-button";
+
+export function TopBar({ user }: { user: SessionUser }) {
+  const lead = user.memberships.some((m) => atLeast(m.role, "lead"));
+  const items: NavItem[] = [
+    { href: "/inbox", label: "Inbox" },
+    ...(lead ? [{ href: "/history", label: "History" }] : []),
+    { href: "/settings", label: "Settings" },
+  ];
+  return (
+    <header className="sticky top-0 z-20 border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
+      <div className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-3 sm:px-4">
+        <Link href="/inbox" className="flex shrink-0 items-center gap-2 text-sm font-semibold">
+          <span aria-hidden className="grid size-6 place-items-center rounded bg-orange-600 text-xs font-bold text-white">
+            ?
+          </span>
+          <span className="hidden sm:inline">OpenOxide Questions</span>
+        </Link>
+        <NavLinks items={items} />
+        <div className="ml-auto flex min-w-0 items-center gap-1">
+          <span className="hidden truncate text-xs text-zinc-500 md:inline dark:text-zinc-400" title={user.email}>
+            {user.email}
+          </span>
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

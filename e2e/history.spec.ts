@@ -1,0 +1,206 @@
+// History for leads: filters, detail with every answer and note, exports — and the secret value
+// nowhere (page, RSC payloads, exports); reviewers and other teams get nothing, server-side.
+import { expect, test, type Page, type Response } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import type { QuestionsClient } from "../lib/client";
+import { agentFor, seedUser, signIn, uid, type SeededUser } from "./helpers";
+
+type Seed = { lead: SeededUser; answeredId: string; rejectedId: string; deployAgent: string; docsAgent: string; secret: string; tag: string };
+
+async function seed(): Promise<Seed> {
+  const tag = uid();
+  const lead = await seedUser({ role: "lead" });
+  const agent: QuestionsClient = await agentFor(lead.teamSlug, "ask");
+  const reviewer: QuestionsClient = await agentFor(lead.teamSlug, "answer");
+  const secret = `sk-live-${randomUUID()}`;
+  const deployAgent = `deploy-bot-${tag}`;
+  const docsAgent = `docs-bot-${tag}`;
+
+  const answered = await agent.create({
+    source: "internal",
+    title: `Configure the deploy ${tag}`,
+    context: `Deploying **service ${tag}**.\n\n<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>\n\n[bad](javascript:window.__xss=3)`,
+    agent: { name: deployAgent, sessionId: `s-${tag}` },
+    questions: [
+      { id: "region", header: "Region", prompt: "Which region?", kind: "single_select", options: [{ label: "eu-west" }, { label: "us-east" }], allowCustom: true },
+      { id: "features", header: "Features", prompt: "Which features?", kind: "multi_select", options: [{ label: "Metrics" }, { label: "Tracing" }, { label: "Alerts" }] },
+      { id: "notes", header: "Notes", prompt: "Anything else?", kind: "freeform" },
+      { id: "apikey", header: "API key", prompt: "Paste the API key", kind: "freeform", secret: true },
+    ],
+  });
+  await reviewer.reply(answered.id, {
+    answers: {
+      region: { custom: "ap-south", note: `closest to users ${tag}` },
+      features: { selected: ["Metrics", "Alerts"] },
+      notes: { text: `ship it on friday ${tag}` },
+      apikey: { text: secret, note: `rotate monthly ${tag}` },
+    },
+  });
+
+  const rejected = await agent.create({
+    title: `Pick a docs generator ${tag}`,
+    agent: { name: docsAgent },
+    questions: [{ id: "gen", header: "Generator", prompt: "Which docs generator?", kind: "single_select", options: [{ label: "Typedoc" }, { label: "Docusaurus" }] }],
+  });
+  await reviewer.reject(rejected.id, `Out of scope ${tag}`);
+  return { lead, answeredId: answered.id, rejectedId: rejected.id, deployAgent, docsAgent, secret, tag };
+}
+
+/** Collects the body of every response the page gets from our server (HTML, RSC, JSON). */
+function captureBodies(page: Page, origin: string): () => Promise<string[]> {
+  const pending: Promise<string>[] = [];
+  page.on("response", (res: Response) => {
+    if (res.url().startsWith(origin)) pending.push(res.text().catch(() => ""));
+  });
+  return () => Promise.all(pending);
+}
+
+async function expectNoSecret(bodies: () => Promise<string[]>, secret: string): Promise<void> {
+  const all = await bodies();
+  expect(all.length).toBeGreaterThan(3);
+  for (const body of all) expect(body).not.toContain(secret);
+}
+
+test.describe("history", () => {
+  // Seeding runs the admin CLI several times; on a busy two-core machine that alone takes a while.
+  test.describe.configure({ timeout: 120_000 });
+  let s: Seed;
+  test.beforeAll(async () => {
+    s = await seed();
+  });
+
+  test("a lead sees and filters decisions by status, agent and text", async ({ page, baseURL }) => {
+    const bodies = captureBodies(page, baseURL!);
+    await signIn(page, s.lead, "/history");
+    await page.goto("/history");
+    const table = page.getByRole("table");
+    await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
+
+    // Status filter
+    await page.getByLabel("Status", { exact: true }).selectOption("rejected");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/status=rejected/);
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
+    await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toHaveCount(0);
+
+    // Agent filter (status cleared)
+    await page.getByLabel("Status", { exact: true }).selectOption("");
+    await page.getByLabel("Agent", { exact: true }).fill(s.deployAgent);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toHaveCount(0);
+
+    // Text search
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await page.getByLabel("Search", { exact: true }).fill(`DOCS GENERATOR ${s.tag}`);
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
+    await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toHaveCount(0);
+
+    // Cursor pages, one decision per page: newest (the rejection) first
+    await page.goto("/history?limit=1");
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
+    await page.getByRole("link", { name: "Older →" }).click();
+    await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Older →" })).toHaveCount(0);
+    await page.getByRole("link", { name: "← Newer" }).click();
+    await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
+
+    // A filter that matches nothing shows the empty state
+    await page.goto(`/history?q=${encodeURIComponent(`nothing-${s.tag}`)}`);
+    await expect(page.getByText("No decisions match these filters")).toBeVisible();
+
+    await expectNoSecret(bodies, s.secret);
+  });
+
+  test("the detail page shows every answer and note, inert context, and no secret value", async ({ page, baseURL }) => {
+    const bodies = captureBodies(page, baseURL!);
+    await signIn(page, s.lead, "/history");
+    await page.goto("/history");
+    await page.getByRole("link", { name: `Configure the deploy ${s.tag}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/history/${s.answeredId}$`));
+    await expect(page.getByRole("heading", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+    await expect(page.getByText("ap-south")).toBeVisible();
+    await expect(page.getByText(`closest to users ${s.tag}`)).toBeVisible();
+    await expect(page.getByText(`ship it on friday ${s.tag}`)).toBeVisible();
+    await expect(page.getByText(`rotate monthly ${s.tag}`)).toBeVisible();
+    const features = page.getByRole("article", { name: "Which features?" });
+    await expect(features.getByRole("listitem").filter({ hasText: "(selected)" })).toHaveText([/Metrics/, /Alerts/]);
+    await expect(page.getByText(/Secret provided by .+ \(API token\) at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(not yet claimed\)/)).toBeVisible();
+    // The context is rendered, its HTML and javascript: link inert
+    await expect(page.getByText(`service ${s.tag}`)).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(page.locator("main img, main script")).toHaveCount(0);
+    for (const href of await page.locator("main a").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) expect(href).not.toMatch(/^\s*javascript:/i);
+    expect(await page.content()).not.toContain(s.secret);
+
+    // Detail of the rejected request: the reason
+    await page.goto(`/history/${s.rejectedId}`);
+    await expect(page.getByText(`Out of scope ${s.tag}`)).toBeVisible();
+    await expect(page.getByText("reviewer_rejected")).toBeVisible();
+
+    await expectNoSecret(bodies, s.secret);
+  });
+
+  test("exports hold the decisions and never the secret value", async ({ page }) => {
+    await signIn(page, s.lead, "/history");
+    const csv = await page.request.get(`/api/ui/history/export?format=csv&agent=${s.deployAgent}`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const text = await csv.text();
+    expect(text).not.toContain(s.secret);
+    const lines = text.trim().split("\n");
+    expect(lines[0]).toContain("request_id,status,agent");
+    expect(lines).toHaveLength(5); // header + one row per question
+    expect(text).toContain("ap-south");
+    expect(text).toContain("Metrics; Alerts");
+    expect(lines.find((l) => l.includes(",apikey,"))).toMatch(/,provided,/);
+
+    const json = await page.request.get("/api/ui/history/export?format=json");
+    expect(json.status()).toBe(200);
+    const raw = await json.text();
+    expect(raw).not.toContain(s.secret);
+    const data = JSON.parse(raw) as { id: string; status: string; response: { answers?: Record<string, { text: string | null; secret?: { provided: boolean; providedBy: string } }> } }[];
+    expect(data.map((r) => r.id).sort()).toEqual([s.answeredId, s.rejectedId].sort());
+    const key = data.find((r) => r.id === s.answeredId)!.response.answers!.apikey;
+    expect(key.text).toBeNull();
+    expect(key.secret).toMatchObject({ provided: true, providedBy: expect.stringContaining("token:") });
+
+    const rejectedOnly = (await (await page.request.get("/api/ui/history/export?format=json&status=rejected")).json()) as { id: string }[];
+    expect(rejectedOnly.map((r) => r.id)).toEqual([s.rejectedId]);
+  });
+
+  test("a reviewer gets no history, page or export (server-side)", async ({ page }) => {
+    const reviewer = await seedUser({ role: "reviewer", teamSlug: s.lead.teamSlug });
+    await signIn(page, reviewer);
+    await expect(page.getByRole("link", { name: "History" })).toHaveCount(0);
+    for (const path of ["/history", `/history/${s.answeredId}`, `/history?status=answered`]) {
+      const res = await page.request.get(path);
+      expect([403, 404], path).toContain(res.status());
+      const body = await res.text();
+      for (const leak of ["Configure the deploy", "Pick a docs generator", "ap-south", s.deployAgent]) expect(body, path).not.toContain(leak);
+    }
+    const exp = await page.request.get("/api/ui/history/export?format=json");
+    expect(exp.status()).toBe(403);
+    expect(await exp.text()).not.toContain(s.tag);
+  });
+
+  test("a lead of another team cannot open this team's decision by URL", async ({ page }) => {
+    const other = await seedUser({ role: "lead" });
+    await signIn(page, other);
+    const res = await page.request.get(`/history/${s.answeredId}`);
+    expect(res.status()).toBe(404);
+    expect(await res.text()).not.toContain(s.tag);
+    const exp = await page.request.get("/api/ui/history/export?format=json");
+    expect(exp.status()).toBe(200);
+    expect(await exp.text()).not.toContain(s.tag);
+    await page.goto("/history");
+    await expect(page.getByText("No decisions yet")).toBeVisible();
+  });
+
+  test("signed out, the export is refused", async ({ request }) => {
+    const res = await request.get("/api/ui/history/export?format=csv");
+    expect(res.status()).toBe(401);
+  });
+});

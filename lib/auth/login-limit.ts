@@ -1,0 +1,53 @@
+// Brute-force guard for password sign-in: failed attempts are counted per email and per client
+// address over 15 minutes; a success clears the email's count. Per process, like the API limit.
+import { RateLimiterMemory } from "rate-limiter-flexible";
+
+const WINDOW_SECONDS = 15 * 60;
+const perEmail = Number(process.env.SIGNIN_ATTEMPTS_PER_EMAIL ?? 10);
+const perAddress = Number(process.env.SIGNIN_ATTEMPTS_PER_ADDRESS ?? 50);
+
+type Limiters = { email: RateLimiterMemory; address: RateLimiterMemory };
+const g = globalThis as unknown as { __questionsLoginLimit?: Limiters };
+const limiters = (g.__questionsLoginLimit ??= {
+  email: new RateLimiterMemory({ points: Math.max(1, perEmail), duration: WINDOW_SECONDS, keyPrefix: "login-email" }),
+  address: new RateLimiterMemory({ points: Math.max(1, perAddress), duration: WINDOW_SECONDS, keyPrefix: "login-addr" }),
+});
+
+export class TooManyAttempts extends Error {
+  constructor() {
+    // The message travels to the sign-in page as the error code.
+    super("RateLimited");
+  }
+}
+
+async function spent(limiter: RateLimiterMemory, key: string, max: number): Promise<boolean> {
+  if (max <= 0) return false;
+  const res = await limiter.get(key);
+  return !!res && res.consumedPoints >= max;
+}
+
+export async function assertCanTry(email: string, address: string): Promise<void> {
+  if ((await spent(limiters.email, email, perEmail)) || (await spent(limiters.address, address, perAddress))) {
+    throw new TooManyAttempts();
+  }
+}
+
+export async function recordFailure(email: string, address: string): Promise<void> {
+  // consume() rejects once the budget is gone; that is the state we record, not an error.
+  await Promise.allSettled([limiters.email.consume(email), limiters.address.consume(address)]);
+}
+
+export async function recordSuccess(email: string): Promise<void> {
+  await limiters.email.delete(email);
+}
+
+/** The first X-Forwarded-For hop (set by the reverse proxy), else a fixed key for direct clients. */
+export function clientAddress(headers: Record<string, string | string[] | undefined> | Headers | undefined): string {
+  const get = (name: string): string | undefined => {
+    if (!headers) return undefined;
+    if (headers instanceof Headers) return headers.get(name) ?? undefined;
+    const v = headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip")?.trim() || "direct";
+}
