@@ -5,6 +5,8 @@ const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
+  // Screenshots for the docs run on purpose only: `npm run screenshots`.
+  testIgnore: "screenshots/**",
   workers: 2,
   timeout: 90_000,
   expect: { timeout: 10_000 },

@@ -1,11 +1,11 @@
-// Refreshes docs/screenshots/history*.png with realistic decisions. Skipped in `npm test`:
-// run `SCREENSHOTS=1 npx playwright test e2e/history-screenshots.spec.ts` and commit the PNGs.
+// Refreshes docs/screenshots/history*.png with realistic decisions: `npm run screenshots`
+// (not part of `npm test`), then commit the PNGs.
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import path from "node:path";
-import { QuestionsClient, type CreateRequestInput } from "../lib/client";
-import { createApiToken, createTeam, seedUser, signIn } from "./helpers";
+import { QuestionsClient, type CreateRequestInput } from "../../lib/client";
+import { createApiToken, createTeam, seedUser, signIn } from "../helpers";
 
-const OUT = path.join(import.meta.dirname, "..", "docs", "screenshots");
+const OUT = path.join(import.meta.dirname, "..", "..", "docs", "screenshots");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const CONTEXT = `The **orders** service is moving out of the monolith. It stores ~40k orders a day,
@@ -41,7 +41,6 @@ const single = (prompt: string, header: string, labels: string[]) => ({
 });
 
 test.describe("history screenshots", () => {
-  test.skip(!process.env.SCREENSHOTS, "set SCREENSHOTS=1 to refresh docs/screenshots");
   test.setTimeout(240_000);
 
   test("history list and detail", async ({ browser, baseURL }) => {
