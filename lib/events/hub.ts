@@ -13,7 +13,7 @@ class Hub {
   private pumping = false;
   private again = false;
   private readonly listeners = new Set<Listener>();
-  private readonly waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new Map<string, Set<(row: EventRow) => void>>();
 
   /** Must resolve before the first write of the process, so no committed event is skipped. */
   ready(): Promise<void> {
@@ -63,7 +63,7 @@ class Hub {
 
   private deliver(row: EventRow): void {
     const set = this.waiters.get(row.requestId);
-    if (set) for (const wake of [...set]) wake();
+    if (set) for (const wake of [...set]) wake(row);
     for (const listener of [...this.listeners]) {
       try {
         listener(row);
@@ -79,9 +79,9 @@ class Hub {
   }
 
   /** Register interest in a request before reading it, so no wake-up is lost in between. */
-  watch(requestId: string): { changed: Promise<void>; dispose: () => void } {
-    let wake!: () => void;
-    const changed = new Promise<void>((resolve) => (wake = resolve));
+  watch(requestId: string): { changed: Promise<EventRow>; dispose: () => void } {
+    let wake!: (row: EventRow) => void;
+    const changed = new Promise<EventRow>((resolve) => (wake = resolve));
     let set = this.waiters.get(requestId);
     if (!set) this.waiters.set(requestId, (set = new Set()));
     set.add(wake);
