@@ -1,5 +1,5 @@
 import { uiRoute } from "@/lib/auth/ui-route";
-import { AppError } from "@/lib/errors";
+import { lastEventId, sseResponse } from "@/lib/events/http";
 import { hub } from "@/lib/events/hub";
 import { eventStream, type Audience } from "@/lib/events/sse";
 import { withoutAnswers } from "@/lib/questions/inbox";
@@ -11,15 +11,6 @@ export const dynamic = "force-dynamic";
 // A stream lives at most this long; the browser reconnects (resuming by Last-Event-ID) and the
 // session and memberships are checked again, so a removed member stops receiving within minutes.
 const MAX_STREAM_MS = Number(process.env.UI_STREAM_MAX_MS || 5 * 60_000);
-
-function lastEventId(req: Request, url: URL): number | null {
-  const raw = req.headers.get("last-event-id") ?? url.searchParams.get("lastEventId");
-  if (raw === null || raw === "") return null;
-  if (!/^\d{1,15}$/.test(raw)) {
-    throw new AppError("invalid_query", "Last-Event-ID must be an event id.", [{ path: "Last-Event-ID", message: "expected a non-negative integer" }]);
-  }
-  return Number(raw);
-}
 
 // GET /api/ui/events — Server-Sent Events for the browser: the events of the user's teams
 export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
@@ -33,12 +24,5 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
     extra: (row) => ({ team: teams.get(row.teamId), request: withoutAnswers(JSON.parse(row.payload) as QuestionRequest) }),
   };
   const signal = AbortSignal.any([req.signal, AbortSignal.timeout(MAX_STREAM_MS)]);
-  return new Response(eventStream(audience, lastEventId(req, url), signal), {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "x-accel-buffering": "no",
-    },
-  });
+  return sseResponse(eventStream(audience, lastEventId(req, url), signal));
 });
