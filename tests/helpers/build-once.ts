@@ -7,7 +7,8 @@ import { ROOT } from "./server";
 
 const LOCK = path.join(ROOT, ".next-build.lock");
 
-export async function buildOnce(): Promise<void> {
+/** Runs fn while holding the build lock (a directory; a holder older than 10 minutes is stale). */
+export async function withBuildLock<T>(fn: () => T): Promise<T> {
   for (;;) {
     try {
       mkdirSync(LOCK);
@@ -19,8 +20,14 @@ export async function buildOnce(): Promise<void> {
     }
   }
   try {
-    if (needsBuild()) build();
+    return fn();
   } finally {
     rmSync(LOCK, { recursive: true, force: true });
   }
+}
+
+export function buildOnce(): Promise<void> {
+  return withBuildLock(() => {
+    if (needsBuild()) build();
+  });
 }

@@ -1,0 +1,204 @@
+// `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
+// then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
+// docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
+// history), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
+// results, e.g. after editing bench/analysis.md).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { ROOT } from "../tests/helpers/server";
+import { snapshotBuild } from "./lib/build";
+import { historyRows, makeToken } from "./lib/fixtures";
+import { startApp, startFloor, type BenchServer } from "./lib/server";
+import { freshTarget, type Provider, type Target } from "./lib/target";
+import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
+import { runHistory } from "./scenarios/history";
+import { runThroughput } from "./scenarios/throughput";
+import { runWaiters } from "./scenarios/waiters";
+import { runWakeup } from "./scenarios/wakeup";
+
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const only = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",") ?? [...SCENARIOS];
+const cpuProf = args.includes("--cpu-prof");
+const dbArg = args.find((a) => a.startsWith("--db="))?.slice("--db=".length).split(",");
+const unknown = only.filter((s) => !(SCENARIOS as readonly string[]).includes(s));
+if (unknown.length) {
+  console.error(`unknown scenario(s): ${unknown.join(", ")}; choose from ${SCENARIOS.join(", ")}`);
+  process.exit(2);
+}
+const options = {
+  throughputSeconds: quick ? 2 : 6,
+  concurrencies: [1, 16, 64],
+  wakeupSamples: quick ? 30 : 200,
+  waiterCounts: quick ? [100, 1000] : [1000, 10_000],
+  historyRows: quick ? 10_000 : 100_000,
+  historySamples: quick ? 30 : 200,
+  scenarios: only,
+  cpuProf,
+};
+
+const t0 = Date.now();
+const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${s}`);
+const profDir = cpuProf ? mkdtempSync(path.join(os.tmpdir(), "oq-bench-prof-")) : undefined;
+let appDir = ROOT; // replaced by the private copy of the build in main()
+
+async function withApp<T>(target: Target, logName: string, fn: (app: BenchServer) => Promise<T>): Promise<T> {
+  const app = await startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+  try {
+    return await fn(app);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** A fresh database with an agent (ask), a reviewer (answer) and a reader (read) token. */
+async function setUp(provider: Provider, label: string) {
+  const target = await freshTarget(provider, label);
+  const agent = makeToken(target.teamId, "bench-agent", "ask");
+  const reviewer = makeToken(target.teamId, "bench-reviewer", "answer");
+  const reader = makeToken(target.teamId, "bench-reader", "read");
+  await target.insertTokens([agent.row, reviewer.row, reader.row]);
+  return { target, agent, reviewer, reader };
+}
+
+async function runProvider(provider: Provider, floor: BenchServer): Promise<ProviderResults> {
+  const out: ProviderResults = {};
+  const want = (s: Scenario) => only.includes(s);
+  if (want("throughput")) {
+    log(`${provider}: submit throughput`);
+    const { target, agent } = await setUp(provider, "throughput");
+    out.throughput = await withApp(target, "server-throughput.log", (app) =>
+      runThroughput({ app, floor, agentToken: agent.token, durationS: options.throughputSeconds, concurrencies: options.concurrencies, log }),
+    );
+    await target.dispose();
+  }
+  if (want("wakeup")) {
+    log(`${provider}: wake-up latency`);
+    const { target, agent, reviewer } = await setUp(provider, "wakeup");
+    out.wakeup = await withApp(target, "server-wakeup.log", (app) =>
+      runWakeup({ base: app.url, agentToken: agent.token, reviewerToken: reviewer.token, samples: options.wakeupSamples, log }),
+    );
+    await target.dispose();
+  }
+  if (want("waiters")) {
+    log(`${provider}: concurrent waiters`);
+    const { target, reviewer } = await setUp(provider, "waiters");
+    const start = (logName: string) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+    out.waiters = [];
+    for (const mode of ["long-poll", "sse"] as const) {
+      for (const n of options.waiterCounts) out.waiters.push(await runWaiters({ target, start, reviewerToken: reviewer.token, log }, mode, n));
+    }
+    await target.dispose();
+  }
+  if (want("history")) {
+    log(`${provider}: history at scale — seeding ${options.historyRows.toLocaleString("en")} resolved requests`);
+    const { target, agent, reader } = await setUp(provider, "history");
+    await target.insertRequests(historyRows(target.teamId, agent.row.id, options.historyRows));
+    const totalRows = await target.countRequests();
+    const queries = await withApp(target, "server-history.log", (app) => runHistory({ base: app.url, readToken: reader.token, samples: options.historySamples, target, log }));
+    out.history = { seeded: options.historyRows, totalRows, queries };
+    await target.dispose();
+  }
+  return out;
+}
+
+function machine(providers: Provider[]): Record<string, string | number> {
+  const cpus = os.cpus();
+  const git = (a: string[]) => {
+    try {
+      return execFileSync("git", a, { cwd: ROOT, encoding: "utf8" }).trim();
+    } catch {
+      return "?";
+    }
+  };
+  const m: Record<string, string | number> = {
+    CPU: `${cpus[0]?.model ?? "?"} × ${cpus.length}`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    OS: `${os.type()} ${os.release()}`,
+    Node: process.version,
+    Next: (JSON.parse(execFileSync(process.execPath, ["-p", "JSON.stringify(require('next/package.json').version)"], { cwd: ROOT, encoding: "utf8" })) as string),
+    SQLite: (new Database(":memory:").prepare("SELECT sqlite_version() AS v").get() as { v: string }).v,
+    "load average at start (1/5/15 min)": os.loadavg().map((l) => l.toFixed(2)).join(" / "),
+    "open-file limit (hard)": execFileSync("bash", ["-c", "ulimit -Hn"], { encoding: "utf8" }).trim(),
+    commit: `${git(["rev-parse", "--short", "HEAD"])}${git(["status", "--porcelain"]) ? " (with uncommitted changes)" : ""}`,
+  };
+  return m;
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const version = (await client.query<{ server_version: string }>("SHOW server_version")).rows[0]!.server_version;
+    return `${version} at ${new URL(process.env.DATABASE_URL!).host}`;
+  } finally {
+    await client.end();
+  }
+}
+
+/** --render: rewrites docs/benchmarks.md from bench/results/latest.json (after editing bench/analysis.md). */
+function renderOnly(): void {
+  const res = JSON.parse(readFileSync(path.join(ROOT, "bench/results/latest.json"), "utf8")) as Results;
+  writeFileSync(path.join(ROOT, "docs/benchmarks.md"), renderMarkdown(res));
+  log("rewrote docs/benchmarks.md from bench/results/latest.json");
+}
+
+async function main(): Promise<void> {
+  if (args.includes("--render")) return renderOnly();
+  const providers: Provider[] = ["sqlite"];
+  if (/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "")) providers.push("postgresql");
+  if (dbArg) {
+    const missing = dbArg.filter((p) => !(providers as string[]).includes(p));
+    if (missing.length) throw new Error(`--db=${dbArg.join(",")}: ${missing.join(", ")} not available (PostgreSQL needs DATABASE_URL=postgresql://…)`);
+    providers.splice(0, providers.length, ...(dbArg as Provider[]));
+  }
+  log(`providers: ${providers.join(", ")}; scenarios: ${only.join(", ")}${quick ? " (quick)" : ""}`);
+  const startedAt = new Date().toISOString();
+  const machineInfo = machine(providers);
+  if (providers.includes("postgresql")) machineInfo.PostgreSQL = await postgresVersion();
+  log("building (if sources changed)…");
+  const build = await snapshotBuild();
+  appDir = build.dir;
+  const floorDir = mkdtempSync(path.join(os.tmpdir(), "oq-bench-floor-"));
+  const floor = await startFloor({ logFile: path.join(floorDir, "floor.log") });
+  const results: Record<string, ProviderResults> = {};
+  const write = (): Results => {
+    machineInfo["load average at end (1/5/15 min)"] = os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+    const res: Results = {
+      meta: { startedAt, finishedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), command: `npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`, options, machine: machineInfo },
+      providers: results,
+      goals: evaluateGoals(results),
+    };
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, "bench/results/latest.json"), JSON.stringify(res, null, 2) + "\n");
+    writeFileSync(path.join(ROOT, "docs/benchmarks.md"), renderMarkdown(res));
+    return res;
+  };
+  try {
+    // Written after each database, so a long run that fails late keeps what it measured.
+    for (const p of providers) {
+      results[p] = await runProvider(p, floor);
+      write();
+    }
+  } finally {
+    await floor.stop();
+    build.dispose();
+  }
+  const res = write();
+  for (const g of res.goals) log(`${g.met ? "met   " : "MISSED"} ${g.provider}: ${g.goal} — ${g.measured}`);
+  if (profDir) log(`CPU profiles in ${profDir} (summarise with: npx tsx bench/profile-summary.ts <file>)`);
+  log("wrote bench/results/latest.json and docs/benchmarks.md");
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

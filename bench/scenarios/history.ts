@@ -1,0 +1,51 @@
+// History at scale: 100,000 resolved requests seeded, then the reads a lead makes — the newest-first
+// list, a status + agent filter, and text searches (a common word, and a rare one that has to scan
+// nearly every row) — one at a time with a `read` token, p50/p99 over many samples.
+import { performance } from "node:perf_hooks";
+import { agent, call } from "../lib/http";
+import { COMMON_WORD, HISTORY_AGENTS, RARE_WORD } from "../lib/fixtures";
+import { summarise, type Summary } from "../lib/stats";
+import type { Target } from "../lib/target";
+
+export type HistoryRow = { name: string; path: string; rows: number; bytes: number; latencyMs: Summary; sqlMs: Summary };
+
+// The SELECT the list does (lib/questions/read.ts), run directly against the database, to split
+// the database's share of a request's time from the app's.
+const LIST_SQL = (where: string) => `SELECT * FROM "QuestionRequest" WHERE "teamId" = $1${where} ORDER BY "id" DESC LIMIT 51`;
+
+export async function runHistory(opts: { base: string; readToken: string; samples: number; target: Target; log: (s: string) => void }): Promise<HistoryRow[]> {
+  const team = opts.target.teamId;
+  const agentName = HISTORY_AGENTS[7]!;
+  const queries = [
+    { name: "list, newest first", path: "/api/v1/requests", sql: LIST_SQL(""), params: [team] },
+    { name: "filter status=answered&agent=X", path: `/api/v1/requests?status=answered&agent=${agentName}`, sql: LIST_SQL(` AND "status" = $2 AND "agentName" = $3`), params: [team, "answered", agentName] },
+    { name: `search q=${COMMON_WORD} (1 row in 8)`, path: `/api/v1/requests?q=${COMMON_WORD}`, sql: LIST_SQL(` AND "searchText" LIKE $2`), params: [team, `%${COMMON_WORD}%`] },
+    { name: `search q=${RARE_WORD} (1 row in 5,000)`, path: `/api/v1/requests?q=${RARE_WORD}`, sql: LIST_SQL(` AND "searchText" LIKE $2`), params: [team, `%${RARE_WORD}%`] },
+  ];
+  const pool = agent();
+  const out: HistoryRow[] = [];
+  for (const q of queries) {
+    const times: number[] = [];
+    let rows = 0;
+    let bytes = 0;
+    for (let i = 0; i < opts.samples + 20; i++) {
+      const started = performance.now();
+      const res = await call({ base: opts.base, method: "GET", path: q.path, token: opts.readToken, agent: pool });
+      if (res.status !== 200) throw new Error(`${q.path} → ${res.status}: ${res.text.slice(0, 200)}`);
+      if (i < 20) continue; // warm-up
+      times.push(res.at - started);
+      rows = (JSON.parse(res.text) as { data: unknown[] }).data.length;
+      bytes = Buffer.byteLength(res.text);
+    }
+    const sql: number[] = [];
+    for (let i = 0; i < Math.min(opts.samples, 50) + 3; i++) {
+      const r = await opts.target.timeQuery(q.sql, q.params);
+      if (i >= 3) sql.push(r.ms);
+    }
+    const row = { name: q.name, path: q.path, rows, bytes, latencyMs: summarise(times), sqlMs: summarise(sql) };
+    out.push(row);
+    opts.log(`  ${q.name}: p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms (${rows} rows, ${Math.round(bytes / 1024)} KiB; the SELECT alone p50 ${row.sqlMs.p50} ms)`);
+  }
+  pool.destroy();
+  return out;
+}
