@@ -78,6 +78,7 @@ const COMMANDS: Record<string, Command> = {
     async run() {
       const r = await rotate();
       const lines = [`Active key ${r.activeKey}; re-encrypted ${r.reencrypted} stored secret(s).`];
+      if (r.unreadable) lines.push(`${r.unreadable} stored secret(s) could not be decrypted (tampered or key missing) and were left as they are.`);
       if (r.source === "env") lines.push("Keys come from QUESTIONS_KEYS: add a key there and set QUESTIONS_ACTIVE_KEY to rotate.");
       return lines;
     },

@@ -137,7 +137,7 @@ export async function revokeToken(idOrToken: string): Promise<{ id: string; name
 }
 
 /** New active key (file keys) and every stored secret re-encrypted with the active key. */
-export async function rotate(): Promise<{ activeKey: string; reencrypted: number; source: "env" | "file" }> {
+export async function rotate(): Promise<{ activeKey: string; reencrypted: number; unreadable: number; source: "env" | "file" }> {
   const result = await rotateKeys();
   return { ...result, source: keyRing().source };
 }

@@ -50,18 +50,30 @@ export async function purge(now = new Date()): Promise<{ secrets: number; idempo
   return { secrets: secrets.count, idempotencyRecords: records.count };
 }
 
-/** Makes a new key active (file keys) and re-encrypts every stored secret with the active key. */
-export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: number }> {
+/**
+ * Makes a new key active (file keys) and re-encrypts every stored secret with the active key.
+ * A value that cannot be opened (tampered, or its key is gone) is left as it is and counted: one
+ * bad row must not stop the others from moving to the new key.
+ */
+export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: number; unreadable: number }> {
   const ring = addActiveKey();
   const rows = await db().secretAnswer.findMany({ where: { sealed: { not: null } } });
   let reencrypted = 0;
+  let unreadable = 0;
   for (const r of rows) {
     if (!r.sealed || sealedKeyId(r.sealed) === ring.active) continue;
     const binding = { teamId: r.teamId, requestId: r.requestId, questionId: r.questionId };
-    const resealed = seal(open(r.sealed, binding), binding);
+    let plaintext: string;
+    try {
+      plaintext = open(r.sealed, binding);
+    } catch {
+      unreadable++;
+      continue;
+    }
+    const resealed = seal(plaintext, binding);
     // Conditional: a claim or purge that happened meanwhile wins.
     const done = await db().secretAnswer.updateMany({ where: { id: r.id, sealed: r.sealed }, data: { sealed: resealed } });
     reencrypted += done.count;
   }
-  return { activeKey: keyRing().active, reencrypted };
+  return { activeKey: keyRing().active, reencrypted, unreadable };
 }

@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { runAdmin as admin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
+import { rawQuery } from "../helpers/raw-db";
 
 const dataDir = inject("dataDir");
 const baseUrl = inject("baseUrl");
@@ -63,21 +64,35 @@ describe("admin CLI", () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
-  it("keys rotate re-encrypts stored secrets, which still claim", async () => {
+  it("keys rotate re-encrypts stored secrets, which still claim, and skips a tampered one", async () => {
     const tokens = inject("tokens");
     const agent = new QuestionsClient({ baseUrl, token: tokens.agent });
     const reviewer = new QuestionsClient({ baseUrl, token: tokens.reviewer });
-    const created = await agent.create({
-      source: "internal",
-      agent: { name: "rotate" },
-      questions: [{ id: "key", header: "Key", prompt: "Key?", kind: "freeform", secret: true }],
-    });
+    const ask = () =>
+      agent.create({
+        source: "internal",
+        agent: { name: "rotate" },
+        questions: [
+          { id: "key", header: "Key", prompt: "Key?", kind: "freeform", secret: true },
+          { id: "pin", header: "PIN", prompt: "PIN?", kind: "freeform", secret: true },
+        ],
+      });
+    const good = await ask();
     const secret = `rot-${uid()}`;
-    await reviewer.reply(created.id, { answers: { key: { text: secret } } });
+    await reviewer.reply(good.id, { answers: { key: { text: secret }, pin: { text: "1234" } } });
+    // A second request whose two ciphertexts are swapped: neither opens any more.
+    const bad = await ask();
+    await reviewer.reply(bad.id, { answers: { key: { text: `x-${uid()}` }, pin: { text: "9999" } } });
+    const rows = await rawQuery<{ id: string; sealed: string }>(dataDir, `SELECT id, sealed FROM "SecretAnswer" WHERE "requestId" = ? ORDER BY "questionId"`, [bad.id]);
+    await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[1]!.sealed, rows[0]!.id]);
+    await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[0]!.sealed, rows[1]!.id]);
+
     const r = await admin(dataDir, ["keys", "rotate"]);
     expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/re-encrypted \d+ stored secret/);
+    expect(r.stdout).toMatch(/could not be decrypted/);
     expect(r.stdout).not.toContain(secret);
-    expect(await agent.claimSecrets(created.id)).toEqual({ key: secret });
+    expect(await agent.claimSecrets(good.id)).toEqual({ key: secret, pin: "1234" });
   });
 
   it("purge runs and reports counts", async () => {
