@@ -41,14 +41,3 @@ export async function recordFailure(email: string, address: string): Promise<voi
 export async function recordSuccess(email: string): Promise<void> {
   await limiters.email.delete(email);
 }
-
-/** The first X-Forwarded-For hop (set by the reverse proxy), else a fixed key for direct clients. */
-export function clientAddress(headers: Record<string, string | string[] | undefined> | Headers | undefined): string {
-  const get = (name: string): string | undefined => {
-    if (!headers) return undefined;
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const v = headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip")?.trim() || "direct";
-}

@@ -5,7 +5,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
 import { env } from "../config/env";
 import { db } from "../db/client";
-import { assertCanTry, clientAddress, recordFailure, recordSuccess } from "./login-limit";
+import { clientAddress } from "../api/client-address";
+import { assertCanTry, recordFailure, recordSuccess } from "./login-limit";
 import { normaliseEmail, verifyPassword } from "./password";
 
 // A valid hash of a random password: unknown emails cost the same time as wrong passwords.
@@ -19,7 +20,7 @@ const credentials = CredentialsProvider({
     const email = normaliseEmail(String(input?.email ?? "")).slice(0, 254);
     const password = String(input?.password ?? "").slice(0, 1024);
     if (!email || !password) return null;
-    const address = clientAddress(req?.headers);
+    const address = clientAddress(req?.headers, env().TRUST_PROXY);
     await assertCanTry(email, address);
     const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);

@@ -33,7 +33,7 @@ describe("parseEnv", () => {
     ["RATE_LIMIT_PER_MINUTE", "1.5"],
     ["PORT", "70000"],
     ["DATABASE_POOL_SIZE", "0"],
-    ["SECRET_RETENTION_HOURS", "0"],
+    ["SECRET_RETENTION_HOURS", "-1"],
     ["SSE_HEARTBEAT_MS", "15s"],
     ["LOG_LEVEL", "verbose"],
     ["TRUST_PROXY", "yes please"],
