@@ -9,8 +9,8 @@ function cookiesOf(res: Response): string[] {
   return res.headers.getSetCookie().map((c) => c.split(";")[0]!);
 }
 
-/** Signs in; resolves to the Cookie header of the session, or throws with the status. */
-export async function signIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+/** One credentials sign-in: the session Cookie header, or the error next-auth sent back. */
+export async function attemptSignIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<{ cookie?: string; error?: string }> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = cookiesOf(csrf);
@@ -20,10 +20,17 @@ export async function signIn(baseUrl: string, email: string, password: string, h
     headers: { ...headers, "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseUrl}/inbox`, json: "true" }),
   });
-  await res.arrayBuffer();
+  const target = res.headers.get("location") ?? ((await res.json().catch(() => ({}))) as { url?: string }).url ?? "";
   const session = cookiesOf(res).find((c) => c.startsWith("next-auth.session-token="));
-  if (!session) throw new Error(`sign-in failed: ${res.status} ${res.headers.get("location") ?? ""}`);
-  return [...jar, session].join("; ");
+  if (session) return { cookie: [...jar, session].join("; ") };
+  return { error: new URL(target, baseUrl).searchParams.get("error") ?? `status ${res.status}` };
+}
+
+/** Signs in; resolves to the Cookie header of the session, or throws with next-auth's error. */
+export async function signIn(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+  const { cookie, error } = await attemptSignIn(baseUrl, email, password, headers);
+  if (!cookie) throw new Error(`sign-in failed: ${error}`);
+  return cookie;
 }
 
 /** A new reviewer in `team` (default: "default"), signed in. */
