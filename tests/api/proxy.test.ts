@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin } from "../helpers/cli";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 import { attemptSignIn } from "../helpers/session";
 
@@ -13,7 +12,6 @@ let server: TestServer;
 
 beforeAll(async () => {
   migrate(dataDir);
-  expect(admin(dataDir, ["team", "create", "default"]).code).toBe(0);
   server = await startServer({ dataDir, env: { TRUST_PROXY: "1", RATE_LIMIT_PER_MINUTE: "3", SIGNIN_ATTEMPTS_PER_ADDRESS: "2" } });
 });
 afterAll(async () => {

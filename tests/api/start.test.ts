@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
-import { admin, createToken } from "../helpers/cli";
+import { createToken } from "../helpers/cli";
 import { singleSelect } from "../helpers/clients";
 import { freePort, migrate, ROOT } from "../helpers/server";
 
@@ -22,7 +22,6 @@ async function npmStart(): Promise<{ npm: ChildProcess; url: string; token: stri
   const dataDir = mkdtempSync(path.join(tmpdir(), "oq-start-"));
   dirs.push(dataDir);
   migrate(dataDir);
-  expect(admin(dataDir, ["team", "create", "default"]).code).toBe(0);
   const token = createToken(dataDir, { name: "agent", scopes: "ask" });
   const port = await freePort();
   const npm = spawn("npm", ["start"], {
