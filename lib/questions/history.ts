@@ -2,6 +2,7 @@
 // Ordered by (resolvedAt desc, id desc) rather than by id: a request may wait days before it is
 // resolved, and leads read history as "what was decided lately". The keyset cursor carries both
 // values, so decisions made while someone pages only ever land before page one, never shift a page.
+import { searchKey } from "./search-text";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
@@ -48,7 +49,7 @@ function filterWhere(teamIds: string[], f: HistoryFilters) {
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
-    ...(f.q ? { searchText: { contains: f.q.toLowerCase() } } : {}),
+    ...(f.q ? { searchText: { contains: searchKey(f.q) } } : {}),
     // Every terminal row has resolvedAt; the bound also keeps the keyset comparison total.
     resolvedAt: { not: null, ...range },
   };
