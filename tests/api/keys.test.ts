@@ -4,7 +4,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { createToken } from "../helpers/cli";
 import { uid } from "../helpers/clients";
@@ -35,14 +35,18 @@ describe("secret keys", () => {
 
     // Two secrets whose ciphertexts are swapped: the claim fails and the log names the key only.
     const plain = [`s1-${uid()}`, `s2-${uid()}`];
-    const r = await c.create({ agent: { name: "keys" }, questions: [secretQuestion("a"), secretQuestion("b")] });
+    const r = await c.create({ source: "internal", agent: { name: "keys" }, questions: [secretQuestion("a"), secretQuestion("b")] });
     await c.reply(r.id, { answers: { a: { text: plain[0]! }, b: { text: plain[1]! } } });
     const rows = await rawQuery<{ id: string; sealed: string }>(dataDir, `SELECT id, sealed FROM "SecretAnswer" WHERE "requestId" = ? ORDER BY "questionId"`, [r.id]);
     await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[1]!.sealed, rows[0]!.id]);
     await rawQuery(dataDir, `UPDATE "SecretAnswer" SET sealed = ? WHERE id = ?`, [rows[0]!.sealed, rows[1]!.id]);
     await expect(c.claimSecrets(r.id)).rejects.toMatchObject({ status: 500 });
-    const line = server.logs().split("\n").find((l) => l.includes("secret answer could not be decrypted"));
-    expect(line).toBeDefined();
+    // The server's output reaches its log file asynchronously.
+    const line = await vi.waitFor(() => {
+      const found = server!.logs().split("\n").find((l) => l.includes("secret answer could not be decrypted"));
+      if (!found) throw new Error("no decryption failure logged yet");
+      return found;
+    }, { timeout: 5000 });
     const logged = JSON.parse(line!) as { level: number; keyId: string; requestId: string };
     expect(logged).toMatchObject({ level: 50, keyId, requestId: r.id });
     for (const p of plain) expect(server.logs()).not.toContain(p);
