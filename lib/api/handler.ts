@@ -9,6 +9,8 @@ import { hub } from "../events/hub";
 import { log } from "../log";
 import { problem } from "./problem";
 import { rateLimit } from "./rate-limit";
+import { clientAddress } from "./client-address";
+import { env } from "../config/env";
 import { inflight } from "./inflight";
 import { shutdown } from "../shutdown";
 
@@ -31,7 +33,7 @@ export function apiRoute<P = Record<string, never>>(
         throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
       }
       await hub.ready();
-      const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
+      const address = clientAddress(req.headers, env().TRUST_PROXY);
       principal = await authenticate(req).catch(async (e) => {
         await rateLimit(`addr:${address}`);
         throw e;

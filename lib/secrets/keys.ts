@@ -3,7 +3,7 @@
 // by prepareKeys() at start, and only while no stored secret needs a key: a lost key file must
 // stop the server, not be replaced by a new key that silently orphans every sealed secret.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
 
@@ -33,12 +33,20 @@ function fromEnv(spec: string): KeyRing {
 
 type KeyFile = { active: string; keys: Record<string, string> };
 
-function writeKeyFile(file: string, content: KeyFile): void {
+/** `once`: create only, never replace (link() fails when the file exists: the first writer wins). */
+function writeKeyFile(file: string, content: KeyFile, once = false): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(content, null, 2) + "\n", { mode: 0o600 });
   chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  if (!once) return renameSync(tmp, file);
+  try {
+    linkSync(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 function fromFile(): KeyRing {
@@ -57,12 +65,7 @@ function newKeyId(): string {
 /** Creates the key file once; if another process won the race, its file stands. */
 function createKeyFile(file: string): void {
   const id = newKeyId();
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  try {
-    writeFileSync(file, JSON.stringify({ active: id, keys: { [id]: randomBytes(32).toString("base64") } }, null, 2) + "\n", { mode: 0o600, flag: "wx" });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  }
+  writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } }, true);
 }
 
 /**

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient, StreamResetError, type StreamReset } from "@/lib/client";
-import { admin, createToken, runAdmin } from "../helpers/cli";
-import { signInCookie } from "../helpers/session";
+import { createToken, runAdmin } from "../helpers/cli";
+import { newSession } from "../helpers/session";
 import { singleSelect } from "../helpers/clients";
 import { rawQuery, storedDate } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
@@ -102,10 +102,7 @@ describe("revocation", () => {
 
 describe("member removal", () => {
   it("ends the user's browser event stream promptly after they leave the team", async () => {
-    const email = `leaver-${Date.now()}@example.test`;
-    const made = admin(dataDir, ["user", "create", email, "--password", "correct horse battery", "--team", "default", "--role", "reviewer"]);
-    expect(made.code).toBe(0);
-    const cookie = await signInCookie(server.url, email, "correct horse battery");
+    const { email, cookie } = await newSession(server.url, dataDir);
     const res = await fetch(`${server.url}/api/ui/events`, { headers: { cookie } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();

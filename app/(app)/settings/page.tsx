@@ -6,9 +6,9 @@ import { TeamTabs } from "@/components/settings/team-tabs";
 import { TokensCard } from "@/components/settings/tokens-card";
 import { Alert } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
-import { listMembers } from "@/lib/settings/members";
-import { teamPolicy } from "@/lib/settings/teams";
-import { listTokens } from "@/lib/settings/tokens";
+import { listMembers } from "@/lib/teams/members";
+import { teamPolicy } from "@/lib/teams/teams";
+import { listTokens } from "@/lib/teams/tokens";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 

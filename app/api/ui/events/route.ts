@@ -1,4 +1,5 @@
 import { uiRoute } from "@/lib/auth/ui-route";
+import { env } from "@/lib/config/env";
 import { lastEventId, sseResponse } from "@/lib/events/http";
 import { hub } from "@/lib/events/hub";
 import { eventStream, type Audience } from "@/lib/events/sse";
@@ -9,10 +10,8 @@ import type { QuestionRequest } from "@/lib/questions/schemas";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// A stream lives at most this long; the browser reconnects (resuming by Last-Event-ID) and the
-// session is checked again. Membership is re-checked while it is open (lib/events/waits.ts).
-const MAX_STREAM_MS = Number(process.env.UI_STREAM_MAX_MS || 5 * 60_000);
-
+// A stream lives at most UI_STREAM_MAX_MS; the browser reconnects (resuming by Last-Event-ID) and
+// the session is checked again. Membership is re-checked while it is open (lib/events/waits.ts).
 // GET /api/ui/events — Server-Sent Events for the browser: the events of the user's teams
 export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
   await hub.ready();
@@ -27,7 +26,7 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
   const from = lastEventId(req, url);
   // The lease ends the stream within ACCESS_RECHECK_MS of the user's removal from one of the teams.
   const lease = waits.forUser(user.id, teamIds, req.signal);
-  const maxAge = setTimeout(() => lease.end(), MAX_STREAM_MS);
+  const maxAge = setTimeout(() => lease.end(), env().UI_STREAM_MAX_MS);
   const close = () => {
     clearTimeout(maxAge);
     lease.release();
