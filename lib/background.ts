@@ -15,8 +15,12 @@ const g = globalThis as unknown as { __questionsBackground?: boolean };
 export async function startBackground(): Promise<void> {
   if (g.__questionsBackground) return;
   g.__questionsBackground = true;
-  // Fail at start, not at the first secret, when keys are misconfigured or a needed key is gone.
-  await checkKeys();
+  // Fail at start, not at the first secret, when keys are misconfigured or a needed key is gone:
+  // the process exits, so nothing is served without the keys (and no new key file is made).
+  await checkKeys().catch((e: unknown) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(1);
+  });
   await hub.ready();
   if (isPostgres()) startPgListener();
   // A request created elsewhere (another instance) arms our timer too.

@@ -7,7 +7,7 @@ import { Client } from "pg";
 import { databaseConfig } from "../db/config";
 import { EVENTS_CHANNEL } from "../db/provider";
 import { log } from "../log";
-import { runtimeLimits } from "../runtime-limits";
+import { env } from "../config/env";
 import { hub } from "./hub";
 
 /** The listener's application_name, so an operator (or a test) can find its backend. */
@@ -18,7 +18,7 @@ const g = globalThis as unknown as { __questionsListener?: { stop: () => Promise
 export function startPgListener(): void {
   if (g.__questionsListener) return;
   const cfg = databaseConfig();
-  const checkMs = runtimeLimits().PG_LISTENER_CHECK_MS;
+  const checkMs = env().PG_LISTENER_CHECK_MS;
   let client: Client | null = null;
   let ready = false;
   let stopped = false;

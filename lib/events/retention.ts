@@ -1,7 +1,7 @@
 // The Event log is kept for EVENT_RETENTION_DAYS. Pruning records how far it went *before*
 // deleting, so a resume from before that point always gets an explicit reset, never a silent gap.
 import { db, isUniqueViolation } from "../db/client";
-import { runtimeLimits } from "../runtime-limits";
+import { env } from "../config/env";
 
 const BATCH = 5000;
 
@@ -25,7 +25,7 @@ async function raiseWatermark(through: number, now: Date): Promise<void> {
 
 /** Deletes the events older than the retention window, in batches; returns how many. */
 export async function pruneEvents(now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - runtimeLimits().EVENT_RETENTION_DAYS * 86_400_000);
+  const cutoff = new Date(now.getTime() - env().EVENT_RETENTION_DAYS * 86_400_000);
   // The old part is a prefix of the log: everything before the first event inside the window.
   const firstKept = await db().event.findFirst({ where: { createdAt: { gte: cutoff } }, orderBy: { id: "asc" }, select: { id: true } });
   const through = firstKept

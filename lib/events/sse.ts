@@ -7,7 +7,7 @@ import { hasScope } from "../auth/principal";
 import { db } from "../db/client";
 import type { EventRow } from "../db/types";
 import { log } from "../log";
-import { runtimeLimits } from "../runtime-limits";
+import { env } from "../config/env";
 import { shutdown } from "../shutdown";
 import { hub } from "./hub";
 import { prunedThrough } from "./retention";
@@ -46,7 +46,7 @@ export function tokenAudience(principal: Principal): Audience {
 /** `signal` ends the stream (client gone, access revoked); `onClose` runs once when it ends. */
 export function eventStream(audience: Audience, lastEventId: number | null, signal: AbortSignal, onClose?: () => void): ReadableStream<Uint8Array> {
   const { visible } = audience;
-  const limits = runtimeLimits();
+  const limits = env();
   let closed = false;
   let lastSent = lastEventId ?? hub.lastDispatchedId;
   let replaying = lastEventId !== null;

@@ -5,7 +5,7 @@
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { runtimeLimits } from "../runtime-limits";
+import { env } from "../config/env";
 
 export type Lease = {
   /** aborts when the caller goes away or its access is gone */
@@ -29,7 +29,7 @@ class Waits {
 
   /** A wait of an API token; throws 429 beyond WAITS_PER_TOKEN. */
   forToken(tokenId: string, parent?: AbortSignal): Lease {
-    const limit = runtimeLimits().WAITS_PER_TOKEN;
+    const limit = env().WAITS_PER_TOKEN;
     const held = this.perToken.get(tokenId) ?? 0;
     if (held >= limit) {
       throw new AppError("rate_limited", `This token already holds ${limit} open waits and event streams; close one or retry later.`, undefined, {
@@ -80,7 +80,7 @@ class Waits {
 
   private startTimer(): void {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.check(), runtimeLimits().ACCESS_RECHECK_MS);
+    this.timer = setInterval(() => void this.check(), env().ACCESS_RECHECK_MS);
     this.timer.unref();
   }
 
