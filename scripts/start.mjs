@@ -1,4 +1,6 @@
 // `npm start`: migrate the database, build if the sources changed, then serve with `next start`.
+// package.json runs this with `exec`: npm passes SIGINT/SIGTERM to its direct child only, and a
+// shell in between would swallow them (the server would be orphaned, still serving).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { constants as osConstants } from "node:os";

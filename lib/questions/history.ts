@@ -2,9 +2,10 @@
 // Ordered by (resolvedAt desc, id desc) rather than by id: a request may wait days before it is
 // resolved, and leads read history as "what was decided lately". The keyset cursor carries both
 // values, so decisions made while someone pages only ever land before page one, never shift a page.
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../cursor";
 import { searchKey } from "./search-text";
 import { db } from "../db/client";
-import { AppError } from "../errors";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
 import type { QuestionRequest } from "./schemas";
 import { SECRET_META, toView, type SecretMeta } from "./view";
@@ -14,23 +15,10 @@ export type SecretLine = { questionId: string; providedBy: string; providedAt: s
 export type HistoryItem = { request: QuestionRequest; teamId: string; secrets: SecretLine[] };
 export type HistoryPage = { data: HistoryItem[]; nextCursor: string | null; prevCursor: string | null };
 
-type Cursor = { t: string; id: string; d: "next" | "prev" };
+const CursorSchema = z.object({ t: z.iso.datetime(), id: z.string(), d: z.enum(["next", "prev"]) });
+type Cursor = z.output<typeof CursorSchema>;
 
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString("base64url");
-}
-
-export function decodeCursor(raw: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<Cursor>;
-    if (typeof c.t === "string" && typeof c.id === "string" && (c.d === "next" || c.d === "prev") && !Number.isNaN(Date.parse(c.t))) {
-      return { t: c.t, id: c.id, d: c.d };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError("invalid_query", "The cursor is invalid.", [{ path: "cursor", message: "invalid cursor" }]);
-}
+export const decodeHistoryCursor = (raw: string): Cursor => decodeCursor(raw, CursorSchema);
 
 export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   return secrets.map((s) => ({
@@ -84,7 +72,7 @@ const cursorOf = (r: Row, d: Cursor["d"]) => encodeCursor({ t: r.resolvedAt!.toI
 export async function listHistory(opts: { teamIds: string[]; query: HistoryQuery }): Promise<HistoryPage> {
   const { teamIds, query } = opts;
   if (!teamIds.length) return { data: [], nextCursor: null, prevCursor: null };
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
   const rows = await fetchRows(teamIds, query, query.limit + 1, cursor);
   if (cursor?.d === "prev") {
     // Rows came newest-first after the reverse; the extra one (if any) is the newest.

@@ -1,5 +1,7 @@
 // Reads: one request, or a filtered keyset page. Pending lists are FIFO (oldest first), others
 // newest first; the cursor is the last id of the page, so inserts between pages shift nothing.
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "../cursor";
 import { searchKey } from "./search-text";
 import { db } from "../db/client";
 import { AppError } from "../errors";
@@ -22,27 +24,12 @@ export async function requireRequest(scope: Scope, id: string): Promise<Question
   return request;
 }
 
-type Cursor = { id: string; asc: boolean };
-
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString("base64url");
-}
-
-function decodeCursor(raw: string, asc: boolean): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
-    if (typeof c.id === "string" && c.asc === asc) return c;
-  } catch {
-    // fall through to the error below
-  }
-  throw new AppError("invalid_query", "The cursor is invalid or belongs to another ordering.", [
-    { path: "cursor", message: "invalid cursor" },
-  ]);
-}
+/** The last id of a page, and the ordering it belongs to (a cursor of the other one is refused). */
+const cursorSchema = (asc: boolean) => z.object({ id: z.string(), asc: z.literal(asc) });
 
 export async function listRequests(scope: Scope, query: ListQuery): Promise<{ data: QuestionRequest[]; nextCursor: string | null }> {
   const asc = query.status === "pending";
-  const cursor = query.cursor ? decodeCursor(query.cursor, asc) : null;
+  const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema(asc), "The cursor is invalid or belongs to another ordering.") : null;
   const rows = await db().questionRequest.findMany({
     where: {
       teamId: scope.teamId,

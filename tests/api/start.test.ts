@@ -62,5 +62,5 @@ describe("npm start and signals", () => {
     // Nothing is left serving on the port.
     expect(await fetch(`${url}/api/health`).then(() => "served", () => "refused")).toBe("refused");
     expect(output()).toContain("draining waits and event streams");
-  });
+  }, 120_000);
 });
