@@ -2,8 +2,8 @@
 import { hub } from "./events/hub";
 import { log } from "./log";
 import { expiry } from "./questions/expiry";
-import { purge } from "./secrets/store";
-import { keyRing } from "./secrets/keys";
+import { checkKeys, purge } from "./secrets/store";
+import { pruneEvents } from "./events/retention";
 import { shutdown } from "./shutdown";
 import { isPostgres } from "./db/provider";
 import { startPgListener, stopPgListener } from "./events/pg-listener";
@@ -15,7 +15,12 @@ const g = globalThis as unknown as { __questionsBackground?: boolean };
 export async function startBackground(): Promise<void> {
   if (g.__questionsBackground) return;
   g.__questionsBackground = true;
-  keyRing(); // fail at start, not at the first secret, when keys are misconfigured
+  // Fail at start, not at the first secret, when keys are misconfigured or a needed key is gone:
+  // the process exits, so nothing is served without the keys (and no new key file is made).
+  await checkKeys().catch((e: unknown) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(1);
+  });
   await hub.ready();
   if (isPostgres()) startPgListener();
   // A request created elsewhere (another instance) arms our timer too.
@@ -26,12 +31,18 @@ export async function startBackground(): Promise<void> {
   });
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
-  const purgeTimer = setInterval(() => {
+  const housekeeping = () => {
     purge().then(
       (r) => (r.secrets || r.idempotencyRecords) && log.info(r, "purged"),
       (e) => log.error({ error: (e as Error).name }, "purge failed"),
     );
-  }, 10 * 60_000);
+    pruneEvents().then(
+      (events) => events && log.info({ events }, "pruned events past the retention window"),
+      (e) => log.error({ error: (e as Error).name }, "event pruning failed"),
+    );
+  };
+  housekeeping();
+  const purgeTimer = setInterval(housekeeping, 10 * 60_000);
   purgeTimer.unref();
   // Next.js stops accepting connections and waits for open requests; we end the long waits and
   // streams at once (retryable), then release the database pool when the last request is done.

@@ -15,6 +15,8 @@ const RECENT = 200;
 const CLOSE_GRACE_MS = 3_000;
 
 const listeners = new Set<(e: LiveEvent) => void>();
+// Told when the server says events were pruned past our resume point: refetch everything.
+const resetListeners = new Set<() => void>();
 const statusListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let status: LiveStatus = "connecting";
@@ -42,6 +44,12 @@ function open() {
     listeners.forEach((l) => l(event));
   };
   for (const type of TYPES) es.addEventListener(type, onMessage);
+  es.addEventListener("reset", (m: MessageEvent<string>) => {
+    const { resumeFrom } = JSON.parse(m.data) as { resumeFrom: number };
+    lastId = resumeFrom;
+    recent.length = 0;
+    resetListeners.forEach((l) => l());
+  });
   es.onopen = () => setStatus("live");
   es.onerror = () => {
     if (es.readyState !== EventSource.CLOSED) return setStatus("connecting");
@@ -84,6 +92,19 @@ export function useLiveEvents(since: number | undefined, onEvent: (e: LiveEvent)
     handler.current = onEvent;
   });
   useEffect(() => subscribe((e) => handler.current(e), since), [since]);
+}
+
+/** Runs `onReset` when live updates had a gap the server could not fill: reload what is shown. */
+export function useLiveReset(onReset: () => void): void {
+  const handler = useRef(onReset);
+  useEffect(() => {
+    handler.current = onReset;
+  });
+  useEffect(() => {
+    const l = () => handler.current();
+    resetListeners.add(l);
+    return () => void resetListeners.delete(l);
+  }, []);
 }
 
 export function useLiveStatus(): LiveStatus {

@@ -3,7 +3,7 @@
 // resolved ones; an open request takes its new state (which locks its form).
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { InboxItem, InboxPage } from "@/lib/questions/inbox";
-import { useLiveEvents, type LiveEvent } from "./live";
+import { useLiveEvents, useLiveReset, type LiveEvent } from "./live";
 
 export const inboxKey = ["inbox"] as const;
 export const requestKey = (id: string) => ["request", id] as const;
@@ -37,5 +37,10 @@ export function useLiveSync(since: number | undefined): void {
   useLiveEvents(since, (e) => {
     applyToList(qc, e);
     applyToRequest(qc, e);
+  });
+  // Events were pruned past where we resumed: the cache may have missed changes, so refetch.
+  useLiveReset(() => {
+    void qc.invalidateQueries({ queryKey: inboxKey });
+    void qc.invalidateQueries({ queryKey: ["request"] });
   });
 }

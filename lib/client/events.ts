@@ -16,6 +16,22 @@ export interface QuestionEvent {
   request: QuestionRequest;
 }
 
+/** The server pruned events after `lastEventId`: what happened in between is not in the stream. */
+export interface StreamReset {
+  /** the id the client resumed from */
+  lastEventId: number;
+  /** the stream continues after this id */
+  resumeFrom: number;
+}
+
+/** Thrown from the iteration when a reset arrives and no `onReset` handles it. */
+export class StreamResetError extends Error {
+  constructor(readonly reset: StreamReset) {
+    super(`Events after ${reset.lastEventId} were pruned; reload current state (list requests), then resume from ${reset.resumeFrom}.`);
+    this.name = "StreamResetError";
+  }
+}
+
 export interface EventsOptions {
   /** Resume after this event id (sent as `Last-Event-ID`). */
   lastEventId?: number;
@@ -23,6 +39,12 @@ export interface EventsOptions {
   signal?: AbortSignal;
   /** Reconnect after a dropped stream or a transient failure (default true). */
   reconnect?: boolean;
+  /**
+   * Called when a resume reaches back past the server's retention window: reload the state you
+   * keep (e.g. list pending requests); the iteration then goes on after `resumeFrom`. Without it,
+   * the iteration throws StreamResetError rather than silently skip the missing events.
+   */
+  onReset?: (reset: StreamReset) => void | Promise<void>;
 }
 
 /** Opens the stream; throws ApiError/NetworkError like every other call. */
@@ -45,6 +67,13 @@ export async function* streamEvents(open: OpenStream, opts: EventsOptions = {}):
         const parser = new SseParser();
         try {
           for await (const msg of readSse(res.body, parser, signal)) {
+            if (msg.event === "reset") {
+              const reset = toReset(msg);
+              lastId = reset.resumeFrom;
+              if (!opts.onReset) throw new StreamResetError(reset);
+              await opts.onReset(reset);
+              continue;
+            }
             const event = toEvent(msg);
             lastId = event.id;
             yield event;
@@ -90,4 +119,11 @@ function toEvent(msg: SseMessage): QuestionEvent {
     createdAt: o.createdAt ?? "",
     request: o.request,
   };
+}
+
+function toReset(msg: SseMessage): StreamReset {
+  const o = JSON.parse(msg.data) as Partial<StreamReset>;
+  const resumeFrom = /^\d+$/.test(msg.id) ? Number(msg.id) : Number(o.resumeFrom);
+  if (!Number.isSafeInteger(resumeFrom)) throw new Error("A reset event carries no id to resume from.");
+  return { lastEventId: Number(o.lastEventId ?? 0), resumeFrom };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionRequest } from "../questions/schemas";
-import { ApiError, QuestionsClient, type CreateRequestInput, type QuestionEvent } from "./index";
+import { ApiError, QuestionsClient, StreamResetError, type CreateRequestInput, type QuestionEvent, type StreamReset } from "./index";
 
 type Call = { method: string; url: URL; headers: Headers; body: string | undefined };
 type Handler = (call: Call, signal: AbortSignal | undefined) => Response | Promise<Response>;
@@ -171,5 +171,25 @@ describe("QuestionsClient.events", () => {
     const ids: number[] = [];
     for await (const e of c.events({ reconnect: false })) ids.push(e.id);
     expect(ids).toEqual([1]);
+  });
+
+  it("hands a reset to onReset, resumes after resumeFrom, and throws StreamResetError without a handler", async () => {
+    const reset = `id: 40\nevent: reset\ndata: ${JSON.stringify({ type: "reset", lastEventId: 3, resumeFrom: 40 })}\n\n`;
+    const { c, calls } = client([() => sseResponse(`retry: 5\n\n${reset}${frame(41, "request.created")}`), () => sseResponse(frame(42, "request.answered"))]);
+    const resets: StreamReset[] = [];
+    const ids: number[] = [];
+    const ac = new AbortController();
+    for await (const e of c.events({ lastEventId: 3, signal: ac.signal, onReset: (r) => void resets.push(r) })) {
+      ids.push(e.id);
+      if (e.id === 42) ac.abort();
+    }
+    expect(resets).toEqual([{ lastEventId: 3, resumeFrom: 40 }]);
+    expect(ids).toEqual([41, 42]);
+    expect(calls[1]!.headers.get("last-event-id")).toBe("41");
+
+    const bare = client([() => sseResponse(reset)]);
+    const err = await bare.c.events({ lastEventId: 3, reconnect: false })[Symbol.asyncIterator]().next().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StreamResetError);
+    expect((err as StreamResetError).reset.resumeFrom).toBe(40);
   });
 });

@@ -16,7 +16,8 @@ export type {
   ReplyInput,
   Status,
 } from "../questions/schemas";
-export type { EventsOptions, QuestionEvent } from "./events";
+export type { EventsOptions, QuestionEvent, StreamReset } from "./events";
+export { StreamResetError } from "./events";
 export { ApiError, NetworkError, isRetryable, parseRetryAfter } from "./errors";
 export { SseParser, type SseMessage } from "./sse";
 

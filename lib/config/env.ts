@@ -22,6 +22,11 @@ export const VARS = {
   IDEMPOTENCY_TTL_HOURS: num({ default: 24, min: 0, doc: "how long an `Idempotency-Key` replays" }),
   RATE_LIMIT_PER_MINUTE: int({ default: 600, min: 0, doc: "requests per token per minute (per instance); `0` disables" }),
   SSE_HEARTBEAT_MS: int({ default: 15_000, min: 10, doc: "heartbeat comment interval on event streams" }),
+  WAITS_PER_TOKEN: int({ default: 1000, min: 1, doc: "open long-polls + event streams per token (per instance); beyond it 429 with `Retry-After`" }),
+  SSE_MAX_QUEUED_BYTES: int({ default: 1_048_576, min: 4096, doc: "bytes an event stream may queue for a client that stopped reading; past it the client is dropped (it resumes with `Last-Event-ID`)" }),
+  EVENT_RETENTION_DAYS: int({ default: 30, min: 1, doc: "events (the resume window and audit trail) older than this are pruned; an older resume starts with `event: reset`" }),
+  ACCESS_RECHECK_MS: int({ default: 15_000, min: 100, max: 60_000, doc: "how often open waits and streams re-check token revocation and team membership" }),
+  PG_LISTENER_CHECK_MS: int({ default: 10_000, min: 100, doc: "PostgreSQL: how often the LISTEN connection is probed and the hub catches up regardless of NOTIFY" }),
   UI_STREAM_MAX_MS: int({ default: 300_000, min: 1_000, doc: "the browser's event stream is re-opened after this" }),
   LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { default: "info", doc: "pino level; logs are JSON lines without bodies or secrets" }),
   TRUST_PROXY: int({

@@ -4,6 +4,7 @@
 // (PostgreSQL NOTIFY) and a local one the same thing, and a late poke loses nothing.
 import { db } from "../db/client";
 import type { EventRow } from "../db/types";
+import { log } from "../log";
 
 type Listener = (event: EventRow) => void;
 
@@ -12,6 +13,8 @@ class Hub {
   private initializing: Promise<void> | null = null;
   private pumping = false;
   private again = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<Listener>();
   private readonly waiters = new Map<string, Set<(row: EventRow) => void>>();
 
@@ -40,10 +43,27 @@ class Hub {
       return;
     }
     this.pumping = true;
-    void this.pump().finally(() => {
-      this.pumping = false;
-      if (this.again) this.poke();
-    });
+    this.pump().then(
+      () => {
+        this.failures = 0;
+        this.pumping = false;
+        if (this.again) this.poke();
+      },
+      (e: unknown) => {
+        // A failed read (database down, pool exhausted) must not stop delivery until the next
+        // write: retry on our own with backoff, for as long as it takes.
+        this.failures++;
+        this.pumping = false;
+        const delay = Math.min(100 * 2 ** (this.failures - 1), 5000);
+        log.error({ error: (e as Error)?.name, code: (e as { code?: string })?.code, failures: this.failures, retryMs: delay }, "event hub could not read new events; retrying");
+        if (this.retryTimer) return;
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          this.poke();
+        }, delay);
+        this.retryTimer.unref();
+      },
+    );
   }
 
   private async pump(): Promise<void> {
@@ -63,12 +83,13 @@ class Hub {
 
   private deliver(row: EventRow): void {
     const set = this.waiters.get(row.requestId);
-    if (set) for (const wake of [...set]) wake(row);
+    if (set) for (const wake of [...set]) wake(row); // resolves a promise: cannot throw
     for (const listener of [...this.listeners]) {
       try {
         listener(row);
-      } catch {
-        // A broken subscriber must not stop delivery to the others.
+      } catch (e) {
+        // A broken subscriber must not stop delivery to the others, nor fail unseen.
+        log.error({ error: (e as Error)?.name, eventId: row.id }, "event listener failed");
       }
     }
   }

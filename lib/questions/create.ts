@@ -15,6 +15,8 @@ import type { CreateRequestBody, QuestionRequest, Rejection } from "./schemas";
 import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
+import { stripBidiDeep } from "../text/bidi";
+import { searchKey } from "./search-text";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -36,7 +38,9 @@ export async function createRequest(opts: {
   idempotencyKey?: string;
   rawBody?: unknown;
 }): Promise<CreateResult> {
-  const { principal, body, idempotencyKey } = opts;
+  const { principal, idempotencyKey } = opts;
+  // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
+  const body = stripBidiDeep(opts.body);
   const questions = buildQuestions(body.source, body.questions);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -89,8 +93,7 @@ async function insert(
   const rejected = immediateRejection(principal, body);
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
-    .join("\n")
-    .toLowerCase();
+    .join("\n");
   const row = {
     id: newId("qr"),
     teamId: principal.teamId,
@@ -107,7 +110,7 @@ async function insert(
     parentRequestId: body.agent.parentRequestId ?? null,
     questions: JSON.stringify(questions),
     response: rejected ? JSON.stringify({ rejection: rejected }) : null,
-    searchText,
+    searchText: searchKey(searchText),
     createdAt: now,
     expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
     resolvedAt: rejected ? now : null,

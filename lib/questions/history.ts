@@ -4,6 +4,7 @@
 // values, so decisions made while someone pages only ever land before page one, never shift a page.
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
+import { searchKey } from "./search-text";
 import { db } from "../db/client";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
 import type { QuestionRequest } from "./schemas";
@@ -36,7 +37,7 @@ function filterWhere(teamIds: string[], f: HistoryFilters) {
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
-    ...(f.q ? { searchText: { contains: f.q.toLowerCase() } } : {}),
+    ...(f.q ? { searchText: { contains: searchKey(f.q) } } : {}),
     // Every terminal row has resolvedAt; the bound also keeps the keyset comparison total.
     resolvedAt: { not: null, ...range },
   };

@@ -1,10 +1,11 @@
 // Deterministic sentences for the model, one per rejection code (SPEC §2).
+import { stripBidiControls } from "../text/bidi";
 import type { Rejection } from "./schemas";
 
 const PROCEED = "Proceed with your best judgement and state your assumptions.";
 
 export function rejection(code: Rejection["code"], reason?: string | null): Rejection {
-  const why = reason ? ` Reason: ${reason}` : "";
+  const why = reason ? ` Reason: ${stripBidiControls(reason)}` : "";
   switch (code) {
     case "non_interactive":
       return { code, message: `No human is available to answer (non-interactive run). ${PROCEED}` };

@@ -2,6 +2,7 @@
 // newest first; the cursor is the last id of the page, so inserts between pages shift nothing.
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
+import { searchKey } from "./search-text";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import type { ListQuery, QuestionRequest } from "./schemas";
@@ -36,7 +37,7 @@ export async function listRequests(scope: Scope, query: ListQuery): Promise<{ da
       ...(query.status ? { status: query.status } : {}),
       ...(query.agent ? { agentName: query.agent } : {}),
       ...(query.sessionId ? { sessionId: query.sessionId } : {}),
-      ...(query.q ? { searchText: { contains: query.q.toLowerCase() } } : {}),
+      ...(query.q ? { searchText: { contains: searchKey(query.q) } } : {}),
       ...(cursor ? { id: asc ? { gt: cursor.id } : { lt: cursor.id } } : {}),
     },
     orderBy: { id: asc ? "asc" : "desc" },

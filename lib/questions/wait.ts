@@ -21,7 +21,7 @@ export async function waitForRequest(scope: Scope, id: string, waitMs: number, s
         await expireRequest(id, scope.teamId);
         continue;
       }
-      const woken = await sleep(Math.min(remaining, expiresIn + 5), [watch.changed, shutdown.draining], signal);
+      const woken = await sleep(Math.min(remaining, expiresIn + 5), watch.changed, signal);
       if (shutdown.isDraining) {
         throw new AppError("unavailable", "The server is shutting down; wait again.", undefined, { "retry-after": "1" });
       }
@@ -37,18 +37,26 @@ export async function waitForRequest(scope: Scope, id: string, waitMs: number, s
   }
 }
 
-/** Resolves with the event row when a change woke it, undefined on timeout, abort or drain. */
-function sleep(ms: number, wakers: [Promise<EventRow>, Promise<void>], signal?: AbortSignal): Promise<EventRow | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-    onAbort = () => resolve(undefined);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  const [changed, draining] = wakers;
-  return Promise.race([timeout, changed, draining.then(() => undefined)]).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener("abort", onAbort);
+/**
+ * Resolves with the event row when a change woke it, undefined on timeout, abort or drain.
+ * Every listener it adds is removed when it settles: nothing outlives the wait.
+ */
+function sleep(ms: number, changed: Promise<EventRow>, signal?: AbortSignal): Promise<EventRow | undefined> {
+  return new Promise((resolve) => {
+    let settled = false;
+    let detachDrain = () => {};
+    const done = (row?: EventRow) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+      detachDrain();
+      resolve(row);
+    };
+    const stop = () => done(undefined);
+    const timer = setTimeout(stop, ms);
+    signal?.addEventListener("abort", stop, { once: true });
+    detachDrain = shutdown.onDrain(stop);
+    void changed.then(done);
   });
 }

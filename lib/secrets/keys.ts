@@ -1,5 +1,7 @@
 // Encryption keys for secret answers. From env (QUESTIONS_KEYS="id:base64,…" plus
-// QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600.
+// QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600 — but only
+// by prepareKeys() at start, and only while no stored secret needs a key: a lost key file must
+// stop the server, not be replaced by a new key that silently orphans every sealed secret.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -49,10 +51,7 @@ function writeKeyFile(file: string, content: KeyFile, once = false): void {
 
 function fromFile(): KeyRing {
   const file = keyFile();
-  if (!existsSync(file)) {
-    const id = newKeyId();
-    writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } }, true);
-  }
+  if (!existsSync(file)) throw new Error(`${file} is missing; stored secrets cannot be opened without it`);
   const content = JSON.parse(readFileSync(file, "utf8")) as KeyFile;
   const keys = new Map(Object.entries(content.keys).map(([id, b64]) => [id, Buffer.from(b64, "base64")]));
   if (!keys.has(content.active)) throw new Error(`${file}: active key is missing`);
@@ -61,6 +60,36 @@ function fromFile(): KeyRing {
 
 function newKeyId(): string {
   return `k${Date.now().toString(36)}`;
+}
+
+/** Creates the key file once; if another process won the race, its file stands. */
+function createKeyFile(file: string): void {
+  const id = newKeyId();
+  writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } }, true);
+}
+
+/**
+ * At start: every key a stored secret was sealed with must be present. Creates the key file only
+ * when there is none and no secret is sealed yet. `sealedKeyIds` lists the key ids in use.
+ */
+export async function prepareKeys(sealedKeyIds: () => Promise<string[]>): Promise<KeyRing> {
+  const fileMissing = !process.env.QUESTIONS_KEYS?.trim() && !existsSync(keyFile());
+  const inUse = await sealedKeyIds();
+  if (fileMissing) {
+    if (inUse.length > 0) {
+      throw new Error(
+        `${keyFile()} is missing, but stored secrets are sealed with key ${inUse.join(", ")}. Restore the file (or set QUESTIONS_KEYS); refusing to create a new key.`,
+      );
+    }
+    createKeyFile(keyFile());
+  }
+  const ring = keyRing();
+  const missing = inUse.filter((id) => !ring.keys.has(id));
+  if (missing.length > 0) {
+    const where = ring.source === "env" ? "QUESTIONS_KEYS" : keyFile();
+    throw new Error(`Stored secrets are sealed with key ${missing.join(", ")}, which ${where} does not hold. Restore it; refusing to start.`);
+  }
+  return ring;
 }
 
 export function keyRing(): KeyRing {

@@ -3,6 +3,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { keyRing } from "./keys";
 
+// GCM verifies as many tag bytes as it is given: without a fixed length, a tag cut to 4 bytes
+// would be checked on those 4 alone (a 1 in 2^32 forgery). Seal and open with 16, nothing else.
+const TAG_BYTES = 16;
+
 export type SecretBinding = { teamId: string; requestId: string; questionId: string };
 
 function aad(b: SecretBinding): Buffer {
@@ -12,7 +16,7 @@ function aad(b: SecretBinding): Buffer {
 export function seal(plaintext: string, binding: SecretBinding): string {
   const ring = keyRing();
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", ring.keys.get(ring.active)!, iv);
+  const cipher = createCipheriv("aes-256-gcm", ring.keys.get(ring.active)!, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad(binding));
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   const b64 = (b: Buffer) => b.toString("base64url");
@@ -29,8 +33,10 @@ export function open(sealed: string, binding: SecretBinding): string {
   if (version !== "v1" || !key || !iv || ct === undefined || !tag) {
     throw new Error("sealed secret is malformed or its key is unknown");
   }
-  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+  const tagBytes = Buffer.from(tag, "base64url");
+  if (tagBytes.length !== TAG_BYTES) throw new Error("sealed secret has a truncated authentication tag");
+  const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES });
   decipher.setAAD(aad(binding));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  decipher.setAuthTag(tagBytes);
   return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
 }

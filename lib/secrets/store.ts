@@ -2,11 +2,39 @@
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { requireRequest, type Scope } from "../questions/read";
-import { addActiveKey, keyRing } from "./keys";
+import { log } from "../log";
+import { addActiveKey, keyRing, prepareKeys, type KeyRing } from "./keys";
 import { open, seal, sealedKeyId } from "./seal";
 
 export function retentionHours(): number {
   return Number(process.env.SECRET_RETENTION_HOURS || 24);
+}
+
+/** Names the row and its key, never a value (the sealed text included). */
+function logUnreadable(r: { requestId: string; questionId: string; sealed: string | null }, e: unknown): void {
+  log.error({ requestId: r.requestId, questionId: r.questionId, keyId: r.sealed ? sealedKeyId(r.sealed) : null, error: (e as Error)?.name }, "secret answer could not be decrypted");
+}
+
+/** The ids of the keys that stored (unclaimed, unpurged) secrets are sealed with. */
+async function sealedKeyIds(): Promise<string[]> {
+  const ids = new Set<string>();
+  let after = "";
+  for (;;) {
+    const page = await db().secretAnswer.findMany({
+      where: { sealed: { not: null }, id: { gt: after } },
+      select: { id: true, sealed: true },
+      orderBy: { id: "asc" },
+      take: 1000,
+    });
+    for (const r of page) ids.add(sealedKeyId(r.sealed!));
+    if (page.length < 1000) return [...ids].sort();
+    after = page.at(-1)!.id;
+  }
+}
+
+/** At start: refuses to run when a key that stored secrets need is missing (see keys.ts). */
+export function checkKeys(): Promise<KeyRing> {
+  return prepareKeys(sealedKeyIds);
 }
 
 /** Plaintext of a request's secret answers, to the creating token, once. */
@@ -25,7 +53,8 @@ export async function claimSecrets(opts: { scope: Scope & { tokenId: string }; i
   for (const r of rows) {
     try {
       values[r.questionId] = open(r.sealed!, { teamId: r.teamId, requestId: r.requestId, questionId: r.questionId });
-    } catch {
+    } catch (e) {
+      logUnreadable(r, e);
       throw new AppError("internal", "A stored secret answer could not be decrypted.");
     }
   }
@@ -56,6 +85,7 @@ export async function purge(now = new Date()): Promise<{ secrets: number; idempo
  * bad row must not stop the others from moving to the new key.
  */
 export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: number; unreadable: number }> {
+  await checkKeys();
   const ring = addActiveKey();
   const rows = await db().secretAnswer.findMany({ where: { sealed: { not: null } } });
   let reencrypted = 0;
@@ -66,7 +96,8 @@ export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: nu
     let plaintext: string;
     try {
       plaintext = open(r.sealed, binding);
-    } catch {
+    } catch (e) {
+      logUnreadable(r, e);
       unreadable++;
       continue;
     }

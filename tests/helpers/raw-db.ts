@@ -4,11 +4,13 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
 
+import { dbEnv } from "./server";
+
 const pgUrl = () => process.env.TEST_DATABASE_URL;
 
 /** Runs one statement with `?` placeholders on whichever database the suite uses. */
 export async function rawQuery<T = Record<string, unknown>>(dataDir: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const url = pgUrl();
+  const url = dbEnv(dataDir).DATABASE_URL;
   if (url) {
     let i = 0;
     const client = new Client({ connectionString: url });

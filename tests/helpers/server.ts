@@ -19,10 +19,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+// Data dirs whose tests need a database of their own on PostgreSQL (see ownDatabase).
+const ownDatabases = new Map<string, string>();
+
 export function dbEnv(dataDir: string): Record<string, string> {
   const env: Record<string, string> = { DATA_DIR: dataDir };
-  if (process.env.TEST_DATABASE_URL) env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  const url = ownDatabases.get(dataDir) ?? process.env.TEST_DATABASE_URL;
+  if (url) env.DATABASE_URL = url;
   return env;
+}
+
+/**
+ * For a test that changes the whole database (prunes the event log, loses the key file): on
+ * PostgreSQL a fresh database just for `dataDir` (SQLite has one per data dir anyway). Returns a
+ * cleanup function.
+ */
+export async function ownDatabase(dataDir: string): Promise<() => Promise<void>> {
+  const admin = process.env.TEST_PG_URL;
+  if (!admin) return async () => {};
+  const { createTestDatabase, dropTestDatabase } = await import("./pg");
+  const url = await createTestDatabase(admin);
+  ownDatabases.set(dataDir, url);
+  return () => dropTestDatabase(admin, url);
 }
 
 /** Applies the committed migrations to the test database. */

@@ -3,15 +3,15 @@ import { env } from "@/lib/config/env";
 import { lastEventId, sseResponse } from "@/lib/events/http";
 import { hub } from "@/lib/events/hub";
 import { eventStream, type Audience } from "@/lib/events/sse";
+import { waits } from "@/lib/events/waits";
 import { withoutAnswers } from "@/lib/questions/inbox";
 import type { QuestionRequest } from "@/lib/questions/schemas";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-// A stream lives at most this long; the browser reconnects (resuming by Last-Event-ID) and the
-// session and memberships are checked again, so a removed member stops receiving within minutes.
-
+// A stream lives at most UI_STREAM_MAX_MS; the browser reconnects (resuming by Last-Event-ID) and
+// the session is checked again. Membership is re-checked while it is open (lib/events/waits.ts).
 // GET /api/ui/events — Server-Sent Events for the browser: the events of the user's teams
 export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
   await hub.ready();
@@ -23,6 +23,13 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
     visible: (row) => teams.has(row.teamId),
     extra: (row) => ({ team: teams.get(row.teamId), request: withoutAnswers(JSON.parse(row.payload) as QuestionRequest) }),
   };
-  const signal = AbortSignal.any([req.signal, AbortSignal.timeout(env().UI_STREAM_MAX_MS)]);
-  return sseResponse(eventStream(audience, lastEventId(req, url), signal));
+  const from = lastEventId(req, url);
+  // The lease ends the stream within ACCESS_RECHECK_MS of the user's removal from one of the teams.
+  const lease = waits.forUser(user.id, teamIds, req.signal);
+  const maxAge = setTimeout(() => lease.end(), env().UI_STREAM_MAX_MS);
+  const close = () => {
+    clearTimeout(maxAge);
+    lease.release();
+  };
+  return sseResponse(eventStream(audience, from, lease.signal, close));
 });
