@@ -1,10 +1,16 @@
 // Approvals (SPEC §6): who may ask for them, what an approval question carries, and the per-kind
 // answer rules, against the real server through the typed client.
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import type { CreateRequestInput, ReplyInput } from "@/lib/client";
+import { closeDb, db } from "@/lib/db/client";
+import { exportStream } from "@/lib/questions/history-export";
+import { dbEnv } from "../helpers/server";
 import { clients, uid } from "../helpers/clients";
 
 const { agent, reviewer } = clients();
+Object.assign(process.env, dbEnv(inject("dataDir")));
+afterAll(() => closeDb());
 
 type Q = CreateRequestInput["questions"][number];
 const approval = (over: Partial<Q> = {}): Q => ({
@@ -147,5 +153,37 @@ describe("answering approvals", () => {
     expect(answers.db).toEqual({ selected: ["SQLite"], custom: null, text: null, note: null });
     expect(answers.run).toMatchObject({ decision: "approve", note: "ok" });
     expect(answers.push).toEqual({ selected: [], custom: null, text: null, note: null, skipped: true, decision: "deny" });
+  });
+});
+
+describe("exporting approvals", () => {
+  it("CSV and JSON carry the decision, the reviewer, the original input and the edit", async () => {
+    const name = `approvals-export-${uid()}`;
+    const original = { command: "rm -rf /tmp/x", cwd: "/srv" };
+    const r = await agent.create(
+      request([select, approval({ allowEdit: true, action: { tool: "bash", input: original } }), approval({ id: "push", header: "Push" })], { agent: { name } }),
+    );
+    await reviewer.reply(r.id, {
+      answers: { db: { selected: ["SQLite"] }, run: { decision: "approve", editedInput: { command: "rm -rf /tmp/x/cache", cwd: "/srv" }, note: "narrower" }, push: { decision: "deny", note: "not yet" } },
+    });
+    const teamId = (await db().team.findUniqueOrThrow({ where: { slug: "default" } })).id;
+    const csv = await new Response(exportStream({ teamIds: [teamId], filters: { agent: name }, format: "csv" })).text();
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => [x.question_id, x.kind, x.decision])).toEqual([
+      ["db", "single_select", ""],
+      ["run", "approval", "approve"],
+      ["push", "approval", "deny"],
+    ]);
+    const run = rows[1]!;
+    expect(run).toMatchObject({ action_tool: "bash", note: "narrower", resolved_by: "token:reviewer" });
+    expect(JSON.parse(run.action_input!)).toEqual(original);
+    expect(JSON.parse(run.edited_input!)).toEqual({ command: "rm -rf /tmp/x/cache", cwd: "/srv" });
+    expect(rows[2]).toMatchObject({ edited_input: "", note: "not yet" });
+
+    const json = await new Response(exportStream({ teamIds: [teamId], filters: { agent: name }, format: "json" })).text();
+    const [view] = JSON.parse(json) as { questions: { action?: unknown }[]; resolvedBy: string; response: { answers: Record<string, { decision?: string; editedInput?: unknown }> } }[];
+    expect(view!.resolvedBy).toBe("token:reviewer");
+    expect(view!.questions[1]!.action).toEqual({ tool: "bash", input: original });
+    expect(view!.response.answers.run).toMatchObject({ decision: "approve", editedInput: { command: "rm -rf /tmp/x/cache", cwd: "/srv" } });
   });
 });
