@@ -93,7 +93,7 @@ export function ApprovalControl({ question: q, draft, onChange }: Props) {
               />
               {problem ? (
                 <p id={`${id}-json-error`} role="alert" className="text-xs text-red-700 dark:text-red-400">
-                  {problem} It cannot be sent until it is valid JSON.
+                  Cannot be sent: {problem}
                 </p>
               ) : null}
             </div>

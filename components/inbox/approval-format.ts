@@ -32,9 +32,9 @@ function asCommand(v: unknown): string | null {
   return null;
 }
 
-function without(obj: Record<string, unknown>, key: string): Record<string, unknown> | null {
+function without(obj: Record<string, unknown>, ...keys: string[]): Record<string, unknown> | null {
   const rest = { ...obj };
-  delete rest[key];
+  for (const key of keys) delete rest[key];
   return Object.keys(rest).length ? rest : null;
 }
 
@@ -50,7 +50,8 @@ export function describeAction(action: Pick<Action, "tool" | "input">): ActionVi
       const diff = obj[key];
       if (typeof diff === "string" && diff.trim()) {
         const pathKey = PATH_KEYS.find((k) => typeof obj[k] === "string");
-        return { kind: "diff", diff, path: pathKey ? (obj[pathKey] as string) : null, rest: without(obj, key) };
+        const path = pathKey ? (obj[pathKey] as string) : null;
+        return { kind: "diff", diff, path, rest: pathKey ? without(obj, key, pathKey) : without(obj, key) };
       }
     }
     for (const key of COMMAND_KEYS) {
