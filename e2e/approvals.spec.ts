@@ -78,7 +78,11 @@ test.describe("approvals", () => {
     expect(done.status).toBe("answered");
     expect(answersOf(done).run).toEqual({ selected: [], custom: null, text: null, note: `dry run first ${tag}`, decision: "approve", editedInput: edited });
 
-    await page.goto(`/history/${created.id}`);
+    await page.goto("/history");
+    const row = page.getByRole("row", { name: new RegExp(`Run the migration ${tag}`) });
+    await expect(row).toContainText("1 approved, 1 edited");
+    await row.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/history/${created.id}$`));
     const answer = page.getByRole("article", { name: "Allow this shell command?" });
     await expect(answer.getByText("Approved", { exact: true })).toBeVisible();
     await expect(answer.getByText(`by ${lead.email}`)).toBeVisible();
