@@ -2,7 +2,7 @@
 // input beside the original.
 import { Badge } from "@/components/ui";
 import { ActionInput, ActionView } from "@/components/inbox/approval-action";
-import { DECISION_DONE } from "@/components/inbox/approval-format";
+import { DECISION_DONE } from "@/lib/questions/action-format";
 import type { Answer, Question } from "@/lib/questions/schemas";
 import { actorName } from "./format";
 

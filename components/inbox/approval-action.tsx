@@ -2,7 +2,7 @@
 // No hooks: the inbox control and the history page both render it.
 import { cn } from "@/components/ui";
 import type { Action } from "@/lib/questions/schemas";
-import { describeAction, diffLines, prettyJson, type DiffLine } from "./approval-format";
+import { describeAction, diffLines, prettyJson, type DiffLine } from "@/lib/questions/action-format";
 import { ContextMarkdown } from "./markdown";
 
 const codeBox = "overflow-x-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-950";

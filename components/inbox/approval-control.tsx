@@ -6,7 +6,7 @@ import { Button, Hint, Kbd, Label, Textarea, cn } from "@/components/ui";
 import { DECISIONS, type Decision, type Question } from "@/lib/questions/schemas";
 import { ActionView } from "./approval-action";
 import { approvalProblem } from "./approval-draft";
-import { DECISION_KEY, DECISION_LABEL, prettyJson } from "./approval-format";
+import { DECISION_KEY, DECISION_LABEL, prettyJson } from "@/lib/questions/action-format";
 import type { Draft } from "./draft";
 import { isTyping } from "./use-answer-keys";
 

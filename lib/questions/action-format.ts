@@ -1,6 +1,6 @@
 // How an approval's action reads to a person (SPEC §6): a shell command as a command, a patch as
 // a diff, anything else as pretty JSON. Shared by the inbox control and the history page.
-import { jsonBytes, LIMITS, type Action, type Decision } from "@/lib/questions/schemas";
+import { jsonBytes, LIMITS, type Action, type Decision } from "./schemas";
 
 export type ActionView =
   | { kind: "command"; command: string; rest: Record<string, unknown> | null }
