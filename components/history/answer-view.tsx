@@ -3,9 +3,10 @@
 import { Badge } from "@/components/ui";
 import type { SecretLine } from "@/lib/questions/history";
 import type { Answer, Question } from "@/lib/questions/schemas";
+import { ApprovalAnswer } from "./approval-answer";
 import { actorName, formatTime, KIND_LABEL } from "./format";
 
-type Props = { index: number; question: Question; answer: Answer | undefined; secret: SecretLine | undefined };
+type Props = { index: number; question: Question; answer: Answer | undefined; secret: SecretLine | undefined; reviewer?: string | null };
 
 /** "Secret provided by X at T (claimed at T2)": who and when, never the value. */
 export function secretSentence(s: SecretLine): string {
@@ -70,7 +71,8 @@ function Options({ question, answer }: { question: Question; answer: Answer | un
   );
 }
 
-function Body({ question, answer, secret }: Omit<Props, "index">) {
+function Body({ question, answer, secret, reviewer = null }: Omit<Props, "index">) {
+  if (question.kind === "approval") return <ApprovalAnswer question={question} answer={answer} reviewer={reviewer} />;
   if (secret) {
     return (
       <p className="flex items-start gap-2 rounded-md border border-zinc-200 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-950">
@@ -87,7 +89,7 @@ function Body({ question, answer, secret }: Omit<Props, "index">) {
   return <Options question={question} answer={answer} />;
 }
 
-export function AnswerView({ index, question, answer, secret }: Props) {
+export function AnswerView({ index, question, answer, secret, reviewer }: Props) {
   const headingId = `q-${question.id}`;
   return (
     <article aria-labelledby={headingId} className="space-y-3 px-4 py-4">
@@ -103,7 +105,7 @@ export function AnswerView({ index, question, answer, secret }: Props) {
           {question.prompt}
         </h3>
       </header>
-      <Body question={question} answer={answer} secret={secret} />
+      <Body question={question} answer={answer} secret={secret} reviewer={reviewer} />
       {answer?.note ? (
         <div className="border-l-2 border-orange-400 pl-3 text-sm">
           <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">Note</p>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui";
 import type { HistoryItem } from "@/lib/questions/history";
+import { ApprovalTally } from "./approval-summary";
 import { actorName, formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
 
 type Props = { items: HistoryItem[]; teamNames: Record<string, string>; showTeam: boolean };
@@ -59,6 +60,7 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
                   <span>
                     {r.questions.length} question{r.questions.length === 1 ? "" : "s"}
                   </span>
+                  <ApprovalTally request={r} />
                   <span aria-hidden>·</span>
                   <span>waited {formatDuration(r.createdAt, r.resolvedAt)}</span>
                   <span className="md:hidden">· {r.agent.name}</span>

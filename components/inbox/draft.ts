@@ -1,5 +1,6 @@
 // The answer form's state: one draft per question, and how it becomes a reply (SPEC §2 answers).
-import type { Question, ReplyInput } from "@/lib/questions/schemas";
+import type { Decision, Question, ReplyInput } from "@/lib/questions/schemas";
+import { approvalAnswer, approvalReady, approvalSummary } from "./approval-draft";
 
 export type Draft = {
   /** chosen option labels (at most one for single_select) */
@@ -9,11 +10,15 @@ export type Draft = {
   /** freeform and secret text */
   text: string;
   note: string;
+  /** approvals: the chosen decision, and the JSON editor's text while it differs from the input */
+  decision?: Decision;
+  edited?: string;
 };
 
 export const emptyDraft = (): Draft => ({ selected: [], custom: "", text: "", note: "" });
 
 export function isAnswered(q: Question, d: Draft): boolean {
+  if (q.kind === "approval") return approvalReady(q, d);
   if (q.kind === "freeform") return d.text.trim() !== "";
   return d.selected.length > 0 || (q.allowCustom && d.custom.trim() !== "");
 }
@@ -39,7 +44,9 @@ export function toReply(questions: Question[], drafts: Record<string, Draft>, co
     const d = drafts[q.id] ?? emptyDraft();
     if (!isAnswered(q, d)) continue;
     const note = d.note.trim() || null;
-    if (q.kind === "freeform") {
+    if (q.kind === "approval") {
+      answers[q.id] = approvalAnswer(q, d, note);
+    } else if (q.kind === "freeform") {
       answers[q.id] = { selected: [], custom: null, text: d.text, note };
     } else {
       const custom = q.allowCustom ? d.custom.trim() || null : null;
@@ -55,6 +62,7 @@ export function unanswered(questions: Question[], drafts: Record<string, Draft>)
 
 /** A short human summary of a draft, for the review step (secrets are never shown). */
 export function summary(q: Question, d: Draft): string {
+  if (q.kind === "approval") return approvalSummary(q, d);
   if (q.kind === "freeform") return q.secret ? "Secret provided" : d.text.trim();
   const parts = [...d.selected];
   if (q.allowCustom && d.custom.trim()) parts.push(`Other: ${d.custom.trim()}`);

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Badge, Button, Hint, Input, Kbd, Label, Textarea, cn } from "@/components/ui";
 import type { Question } from "@/lib/questions/schemas";
+import { ApprovalControl } from "./approval-control";
 import { pick, setCustom, type Draft } from "./draft";
 
 type Props = {
@@ -40,7 +41,9 @@ export function QuestionField({ question: q, draft, onChange, onChosen, step }: 
         </p>
       </div>
 
-      {q.kind === "freeform" ? (
+      {q.kind === "approval" ? (
+        <ApprovalControl question={q} draft={draft} onChange={onChange} />
+      ) : q.kind === "freeform" ? (
         q.secret ? (
           <SecretInput labelledBy={promptId} value={draft.text} onChange={(text) => onChange({ ...draft, text })} />
         ) : (

@@ -12,7 +12,7 @@ export type KeyActions = {
 
 const TEXT_TYPES = new Set(["text", "password", "search", "email", "url", "tel", "number"]);
 
-function isTyping(el: HTMLElement): boolean {
+export function isTyping(el: HTMLElement): boolean {
   if (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "SELECT") return true;
   return el.tagName === "INPUT" && TEXT_TYPES.has((el as HTMLInputElement).type);
 }

@@ -1,5 +1,6 @@
 // History exports, streamed in batches: CSV (one row per question of each request) or JSON (an
-// array of request views). Built from the same views as the pages, which never hold a secret value.
+// array of request views, approvals' action and edit included). Built from the same views as the
+// pages, which never hold a secret value.
 import { stringify } from "csv-stringify/sync";
 import type { HistoryFilters } from "./history-query";
 import { iterateHistory, type HistoryItem, type SecretLine } from "./history";
@@ -27,6 +28,11 @@ export const CSV_COLUMNS = [
   "created_at",
   "resolved_by",
   "resolved_at",
+  // Approvals (SPEC §6): the decision (its maker is resolved_by) and the edit beside the original.
+  "decision",
+  "action_tool",
+  "action_input",
+  "edited_input",
 ] as const;
 
 /** "provided" until the agent claims it, then "claimed"; "purged" when dropped unclaimed. */
@@ -70,6 +76,10 @@ export function csvRows(item: HistoryItem): string[][] {
       r.createdAt,
       r.resolvedBy ?? "",
       r.resolvedAt ?? "",
+      a?.decision ?? "",
+      q.action?.tool ?? "",
+      q.action ? JSON.stringify(q.action.input) : "",
+      a?.editedInput !== undefined ? JSON.stringify(a.editedInput) : "",
     ];
     return cells.map(inert);
   });

@@ -72,7 +72,7 @@ export default async function HistoryDetailPage({ params }: Props) {
             />
             <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {r.questions.map((q, i) => (
-                <AnswerView key={q.id} index={i} question={q} answer={answers[q.id]} secret={item.secrets.find((s) => s.questionId === q.id)} />
+                <AnswerView key={q.id} index={i} question={q} answer={answers[q.id]} secret={item.secrets.find((s) => s.questionId === q.id)} reviewer={r.resolvedBy} />
               ))}
             </div>
           </Card>
