@@ -1,6 +1,7 @@
 // Waiting limits of /api/mcp on its own server with MCP_WAIT_SECONDS=3 and progress every second:
 // a call returns "pending" in time with progress notifications, get_answer picks the answer up,
-// and neither a cancelled call nor a dropped connection cancels the human's question.
+// and neither a cancelled call nor a dropped connection cancels the human's question. The server
+// also enforces a per-token rate limit, which /api/mcp shares with the REST API.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,10 +14,10 @@ import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
 const WAIT_SECONDS = 3;
+const RATE_LIMIT = 40;
 let server: TestServer;
 let dataDir: string;
 let agentToken: string;
-let agent: QuestionsClient;
 let reviewer: QuestionsClient;
 
 beforeAll(async () => {
@@ -24,8 +25,7 @@ beforeAll(async () => {
   migrate(dataDir);
   agentToken = createToken(dataDir, { name: `mcp-wait-${uid()}`, scopes: "ask" });
   const reviewerToken = createToken(dataDir, { name: `mcp-wait-reviewer-${uid()}`, scopes: "answer" });
-  server = await startServer({ dataDir, env: { MCP_WAIT_SECONDS: String(WAIT_SECONDS), MCP_PROGRESS_SECONDS: "1" }, logName: "mcp-wait.log" });
-  agent = new QuestionsClient({ baseUrl: server.url, token: agentToken });
+  server = await startServer({ dataDir, env: { MCP_WAIT_SECONDS: String(WAIT_SECONDS), MCP_PROGRESS_SECONDS: "1", RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) }, logName: "mcp-wait.log" });
   reviewer = new QuestionsClient({ baseUrl: server.url, token: reviewerToken });
 });
 
@@ -92,11 +92,11 @@ describe("MCP waiting", () => {
     try {
       const controller = new AbortController();
       const call = mcp.client.callTool({ name: "ask_human", arguments: question }, undefined, { signal: controller.signal });
-      const pending = await pendingFrom(agent, name);
+      const pending = await pendingFrom(reviewer, name);
       controller.abort();
       await expect(call).rejects.toThrow();
       await new Promise((r) => setTimeout(r, 500));
-      expect((await agent.get(pending.id)).status).toBe("pending");
+      expect((await reviewer.get(pending.id)).status).toBe("pending");
     } finally {
       await mcp.close();
     }
@@ -119,11 +119,33 @@ describe("MCP waiting", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ask_human", arguments: question } }),
       signal: controller.signal,
     });
-    const pending = await pendingFrom(agent, name);
+    const pending = await pendingFrom(reviewer, name);
     expect(pending.agent.sessionId).toMatch(/^mcp_/);
     controller.abort();
     await expect(call.then((r) => r.text())).rejects.toThrow();
     await new Promise((r) => setTimeout(r, WAIT_SECONDS * 1000));
-    expect((await agent.get(pending.id)).status).toBe("pending");
+    expect((await reviewer.get(pending.id)).status).toBe("pending");
+  });
+
+  it("shares the REST API's per-token rate limit: 429 with Retry-After", async () => {
+    const token = createToken(dataDir, { name: `mcp-limited-${uid()}`, scopes: "ask" });
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i <= RATE_LIMIT; i++) {
+      const res = await fetch(`${server.url}/api/mcp`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/list" }),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get("retry-after");
+      await res.text();
+    }
+    expect(statuses.slice(0, RATE_LIMIT).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // The REST API counts against the same budget.
+    const rest = await new QuestionsClient({ baseUrl: server.url, token }).list().catch((e: { status?: number }) => e);
+    expect(rest).toMatchObject({ status: 429 });
   });
 });

@@ -213,4 +213,14 @@ describe("MCP server", () => {
     const res = await fetch(`${baseUrl}/api/mcp`, { method: "DELETE", headers: { authorization: `Bearer ${tokens.all}`, "mcp-session-id": sessionId } });
     expect(res.status).toBe(404);
   });
+
+  it("keeps the REST body rules: 413 over 256 KiB, problem+json", async () => {
+    const res = await fetch(`${baseUrl}/api/mcp`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${tokens.agent}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "ask_human", arguments: { context: "x".repeat(300_000) } } }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toContain("application/problem+json");
+  });
 });
