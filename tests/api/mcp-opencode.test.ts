@@ -1,6 +1,9 @@
 // A real MCP host: OpenCode (npm opencode-ai) with this server configured as a remote MCP server,
-// exactly as the README shows, and a scripted model that calls ask_human. The reviewer answers
-// through the REST API; the test reads what OpenCode handed the model as the tool result.
+// with the README's own opencode.json block (only the URL changed), and a scripted model that calls
+// ask_human. The reviewer answers through the REST API; the test reads what OpenCode handed the
+// model as the tool result.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { inject, afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { runAdmin } from "../helpers/cli";
@@ -8,6 +11,17 @@ import { clients, uid } from "../helpers/clients";
 import { pendingFrom } from "../helpers/runtimes/mcp-client";
 import { startChatModel, steps, type ChatModel } from "../helpers/runtimes/chat-model";
 import { startOpenCode, type OpenCode } from "../helpers/runtimes/opencode";
+import { ROOT } from "../helpers/server";
+
+/** The `mcp` entry of the README's OpenCode configuration, pointed at the test server. */
+function readmeOpenCodeMcp(url: string): Record<string, unknown> {
+  const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Connect your agent"));
+  const block = /\*\*OpenCode\*\*[\s\S]*?```json\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block) throw new Error("README: no OpenCode configuration block under 'Connect your agent'");
+  const config = JSON.parse(block.replace(/^ {3}/gm, "").replaceAll("http://localhost:3000/api/mcp", url)) as { mcp: Record<string, unknown> };
+  return config.mcp;
+}
 
 const { baseUrl, reviewer } = clients();
 let model: ChatModel;
@@ -39,7 +53,8 @@ beforeAll(async () => {
   model = await startChatModel(steps([{ tool: "ask_human", args: askHuman }]));
   opencode = await startOpenCode({
     modelBaseUrl: model.baseUrl,
-    mcp: { questions: { url: `${baseUrl}/api/mcp`, headers: { Authorization: `Bearer ${token}` } } },
+    config: { mcp: readmeOpenCodeMcp(`${baseUrl}/api/mcp`) },
+    env: { QUESTIONS_TOKEN: token },
   });
 }, 240_000);
 
