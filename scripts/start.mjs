@@ -56,11 +56,19 @@ async function needsSetup() {
   }
 }
 
+/** Stops here, naming the variable, when the environment is invalid (before migrating or building). */
+async function checkConfig() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { checkConfigOrExit } = await tsImport("../lib/config/check.ts", import.meta.url);
+  return checkConfigOrExit();
+}
+
 async function main() {
+  const config = await checkConfig();
   prepareDb();
   if (needsBuild()) build();
-  const port = process.env.PORT || "3000";
-  const host = process.env.HOST || "0.0.0.0";
+  const port = String(config.PORT);
+  const host = config.HOST;
   const signIn = (await needsSetup()) ? `http://localhost:${port}/setup to create the first admin` : `http://localhost:${port}/signin`;
   console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\nSign in: ${signIn}\n`);
   const child = spawn("npx", ["next", "start", "-p", port, "-H", host], {

@@ -1,10 +1,11 @@
 // Brute-force guard for password sign-in: failed attempts are counted per email and per client
 // address over 15 minutes; a success clears the email's count. Per process, like the API limit.
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { env } from "../config/env";
 
 const WINDOW_SECONDS = 15 * 60;
-const perEmail = Number(process.env.SIGNIN_ATTEMPTS_PER_EMAIL ?? 10);
-const perAddress = Number(process.env.SIGNIN_ATTEMPTS_PER_ADDRESS ?? 50);
+const perEmail = env().SIGNIN_ATTEMPTS_PER_EMAIL;
+const perAddress = env().SIGNIN_ATTEMPTS_PER_ADDRESS;
 
 type Limiters = { email: RateLimiterMemory; address: RateLimiterMemory };
 const g = globalThis as unknown as { __questionsLoginLimit?: Limiters };
