@@ -47,6 +47,8 @@ export const VARS = {
   OIDC_NAME: str({ default: "Single sign-on", doc: "the sign-in button's label" }),
   GITHUB_ID: str({ doc: "GitHub OAuth app client id (enables GitHub sign-in with `GITHUB_SECRET`)" }),
   GITHUB_SECRET: str({ secret: true, doc: "GitHub OAuth app client secret" }),
+  MCP_WAIT_SECONDS: int({ default: 50, min: 1, max: 3600, doc: "longest an MCP tool call waits for the answer before returning `pending` (keep it under the clients' tool timeout)" }),
+  MCP_PROGRESS_SECONDS: int({ default: 10, min: 1, max: 600, doc: "interval of `notifications/progress` while an MCP tool call waits" }),
   BENCH_FLOOR: bool({ default: false, doc: "`1` enables `/api/bench/floor` (benchmarks only)" }),
 } satisfies Record<string, Var>;
 

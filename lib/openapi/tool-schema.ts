@@ -64,11 +64,12 @@ export const AskHumanInputSchema = z
 export type AskHumanInput = z.infer<typeof AskHumanInputSchema>;
 
 const DESCRIPTION = [
-  "Ask a human a question and wait for the answer. Use it only when a human decision is needed:",
-  "a choice between approaches with real trade-offs, an ambiguous or conflicting requirement, or a step that needs sign-off.",
-  "Do not use it for what you can find out yourself (read files, run commands) or for routine confirmations.",
-  `Ask ${max.minQuestions}–${max.maxQuestions} short questions in one call; select questions take ${max.minOptions}–${max.maxOptions} distinct options, the recommended one first.`,
+  "Ask a human a question and wait for the answer.",
+  "Use it only for a decision only the human can make: a choice between approaches with real trade-offs, an ambiguous or conflicting requirement, or a step that needs sign-off.",
+  "Explore first: read the code, run commands and check what you can find out yourself; never ask what you could look up, and never ask for routine confirmations.",
+  `Ask ${max.minQuestions}–${max.maxQuestions} short questions in one call. Prefer select questions: ${max.minOptions}–${max.maxOptions} mutually exclusive options, the recommended one first, each with a one-line description of its trade-off.`,
   'An "Other" free-text answer is always possible, so never add an "Other" option.',
+  "Put what the reviewer needs to decide (what you found, what each choice implies) in `context`.",
   "Never use this tool to ask for passwords, API keys, tokens or any other secret.",
   "The result is, per question id, the selected option labels, a custom or free-text answer and an optional note;",
   "or a rejection whose message says how to proceed (e.g. no human is available: proceed with your best judgement and state your assumptions).",

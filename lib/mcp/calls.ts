@@ -1,0 +1,89 @@
+// The two tool calls. Both go through the domain functions the REST API uses (createRequest,
+// waitForRequest): same validation, limits, policies and wake-ups; no second create or wait path.
+import type { Principal } from "../auth/principal";
+import { AppError, fieldErrors, type FieldError } from "../errors";
+import { log } from "../log";
+import { AskHumanInputSchema } from "../openapi/tool-schema";
+import { createRequest } from "../questions/create";
+import { CreateRequestSchema } from "../questions/schemas";
+import { waitForRequest } from "../questions/wait";
+import type { McpConfig } from "./config";
+import { pendingResult, requestResult, toolError, type ToolResult } from "./result";
+import { DEFAULT_CLIENT_NAME, type McpSession } from "./session";
+import { getAnswerInputSchema } from "./tools";
+
+export type CallContext = {
+  principal: Principal;
+  session: McpSession | null;
+  cfg: McpConfig;
+  correlationId: string;
+  /** aborted when the client cancels the call or drops the connection: we stop waiting, the request stays */
+  signal: AbortSignal;
+  /** set when the call carries a progressToken */
+  progress?: (elapsedSeconds: number, totalSeconds: number) => Promise<void>;
+};
+
+function invalid(errors: FieldError[]): ToolResult {
+  const lines = errors.map((e) => `- ${e.path}: ${e.message}`);
+  return toolError(["Invalid input; nothing was created. Fix these fields and call the tool again:", ...lines].join("\n"));
+}
+
+/** Waits up to `seconds`, with notifications/progress every cfg.progressSeconds when asked for. */
+async function waitWithProgress(ctx: CallContext, requestId: string, seconds: number): Promise<ToolResult> {
+  const started = Date.now();
+  const timer = ctx.progress
+    ? setInterval(() => {
+        void ctx.progress!(Math.round((Date.now() - started) / 1000), seconds).catch(() => undefined);
+      }, ctx.cfg.progressSeconds * 1000)
+    : undefined;
+  try {
+    const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
+    return requestResult(await waitForRequest(scope, requestId, seconds * 1000, ctx.signal));
+  } catch (e) {
+    // Draining for a restart: the request is durable, the model waits again with get_answer.
+    if (e instanceof AppError && e.code === "unavailable") return pendingResult(requestId);
+    throw e;
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function askHuman(ctx: CallContext, args: unknown): Promise<ToolResult> {
+  const input = AskHumanInputSchema.safeParse(args ?? {});
+  if (!input.success) return invalid(fieldErrors(input.error));
+  const body = CreateRequestSchema.safeParse({
+    ...input.data,
+    source: "model_tool",
+    mode: "interactive",
+    agent: { name: ctx.session?.clientName ?? DEFAULT_CLIENT_NAME, ...(ctx.session ? { sessionId: ctx.session.agentSessionId } : {}) },
+  });
+  if (!body.success) return invalid(fieldErrors(body.error));
+  const { request } = await createRequest({ principal: ctx.principal, body: body.data });
+  if (request.status !== "pending") return requestResult(request);
+  return waitWithProgress(ctx, request.id, ctx.cfg.waitSeconds);
+}
+
+async function getAnswer(ctx: CallContext, args: unknown): Promise<ToolResult> {
+  const input = getAnswerInputSchema(ctx.cfg).safeParse(args ?? {});
+  if (!input.success) return invalid(fieldErrors(input.error));
+  return waitWithProgress(ctx, input.data.requestId, input.data.waitSeconds ?? ctx.cfg.waitSeconds);
+}
+
+export async function callTool(ctx: CallContext, name: string, args: unknown): Promise<ToolResult> {
+  try {
+    if (name === "ask_human") return await askHuman(ctx, args);
+    if (name === "get_answer") return await getAnswer(ctx, args);
+    return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer.`);
+  } catch (e) {
+    if (e instanceof AppError) {
+      if (e.code === "validation") return invalid(e.errors ?? [{ path: "(input)", message: e.detail ?? e.message }]);
+      if (e.code === "not_found") {
+        return toolError("No such request for this token: pass the requestId returned by your own ask_human call.");
+      }
+      return toolError(e.detail ?? e.message);
+    }
+    const err = e as { name?: string; code?: string };
+    log.error({ rid: ctx.correlationId, tool: name, error: err?.name, code: err?.code }, "mcp tool failed");
+    return toolError(`Something went wrong on the server; quote ${ctx.correlationId} when reporting it.`);
+  }
+}

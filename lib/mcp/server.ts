@@ -1,0 +1,96 @@
+// /api/mcp over the SDK's web-standard Streamable HTTP transport, stateless: a fresh Server and
+// transport per HTTP request, so any instance behind a load balancer can serve any request. What a
+// session needs travels in its signed Mcp-Session-Id (lib/mcp/session.ts) and in the database.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { readJson } from "../api/body";
+import type { ApiContext } from "../api/handler";
+import { json } from "../api/problem";
+import { actorLabel } from "../auth/principal";
+import { AppError } from "../errors";
+import { cancelSession } from "../questions/actions";
+import { callTool } from "./calls";
+import { mcpConfig } from "./config";
+import { openSession, readSession, type McpSession } from "./session";
+import { mcpTools } from "./tools";
+
+const SERVER_INFO = { name: "openoxide-questions", title: "OpenOxide Questions", version: "0.1.0" };
+const INSTRUCTIONS =
+  "Ask a human reviewer through a shared inbox when a decision only they can make blocks you (ask_human), " +
+  "and wait for the answer (get_answer when a call returns pending). Never use it for secrets.";
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+}
+
+function isInitialize(body: unknown): { clientName: unknown } | null {
+  const messages = Array.isArray(body) ? body : [body];
+  const init = messages.find((m) => m && typeof m === "object" && (m as { method?: unknown }).method === "initialize") as
+    | { params?: { clientInfo?: { name?: unknown } } }
+    | undefined;
+  return init ? { clientName: init.params?.clientInfo?.name } : null;
+}
+
+/** The session named by the request's Mcp-Session-Id; undefined when it names none of this token's. */
+function sessionOf(ctx: ApiContext<unknown>): McpSession | null | undefined {
+  const header = ctx.req.headers.get("mcp-session-id");
+  if (!header) return null;
+  return readSession(ctx.principal.tokenId, header) ?? undefined;
+}
+
+function buildServer(ctx: ApiContext<unknown>, session: McpSession | null): Server {
+  const cfg = mcpConfig();
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(cfg) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const token = request.params._meta?.progressToken;
+    const progress =
+      token === undefined
+        ? undefined
+        : (elapsed: number, total: number) =>
+            extra.sendNotification({
+              method: "notifications/progress",
+              params: { progressToken: token, progress: elapsed, total, message: `Waiting for a human to answer (${elapsed} s)…` },
+            });
+    const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
+    const principal = ctx.principal;
+    return callTool({ principal, session, cfg, correlationId: ctx.correlationId, signal, progress }, request.params.name, request.params.arguments);
+  });
+  return server;
+}
+
+// POST: one JSON-RPC message (or batch); initialize opens a session.
+export async function handlePost(ctx: ApiContext<unknown>): Promise<Response> {
+  // The REST body rules apply: JSON only, 256 KiB at most (problem+json otherwise).
+  const { raw } = await readJson(ctx.req, z.unknown());
+  const init = isInitialize(raw);
+  const session = init ? openSession(ctx.principal.tokenId, init.clientName) : sessionOf(ctx);
+  if (session === undefined) return jsonRpcError(404, -32001, "Session not found: initialize a new session.");
+  const server = buildServer(ctx, session);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  const close = () => void transport.close().finally(() => server.close());
+  ctx.req.signal.addEventListener("abort", close, { once: true });
+  await server.connect(transport);
+  const response = await transport.handleRequest(ctx.req, { parsedBody: raw });
+  if (init && session && response.ok) response.headers.set("mcp-session-id", session.id);
+  return response;
+}
+
+// DELETE: the client ends its session; that session's pending requests are cancelled.
+export async function handleDelete(ctx: ApiContext<unknown>): Promise<Response> {
+  const session = sessionOf(ctx);
+  if (session === null) {
+    throw new AppError("validation", "Send the Mcp-Session-Id header of the session to end.", [{ path: "Mcp-Session-Id", message: "required" }]);
+  }
+  if (session === undefined) return jsonRpcError(404, -32001, "Session not found.");
+  const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
+  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
+  return json({ cancelled });
+}
+
+// GET would open a stream for server-initiated messages; this server sends none outside a call.
+export function handleGet(): Response {
+  return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
+}
