@@ -37,6 +37,7 @@ export const KIND_LABEL: Record<QuestionRequest["questions"][number]["kind"], st
   single_select: "Single choice",
   multi_select: "Multiple choice",
   freeform: "Free text",
+  approval: "Approval",
 };
 
 /** A resolver label for people: `token:ci-bot` → "ci-bot (API token)", `system` → "System". */

@@ -6,11 +6,14 @@ import { streamEvents, type EventsOptions, type QuestionEvent } from "./events";
 import { readJson, retrying, send, type SendOptions, type Transport } from "./http";
 
 export type {
+  Action,
   Answer,
   CreateRequestInput,
+  Decision,
   ListQuery,
   Problem,
   Question,
+  QuestionKind,
   QuestionRequest,
   Rejection,
   ReplyInput,

@@ -5,7 +5,7 @@ type Operation = { security?: Record<string, string[]>[]; parameters?: { name: s
 type Doc = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: Record<string, { type?: string; items?: { $ref?: string }; enum?: string[] }> }>; securitySchemes: Record<string, { scheme?: string }> };
+  components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { type?: string; $ref?: string; items?: { $ref?: string }; enum?: string[] }> }>; securitySchemes: Record<string, { scheme?: string }> };
 };
 
 const doc = openApiDocument() as Doc;
@@ -60,7 +60,10 @@ describe("OpenAPI document", () => {
     expect(create?.properties?.questions?.type).toBe("array");
     const ref = create?.properties?.questions?.items?.$ref;
     expect(ref).toBe("#/components/schemas/QuestionInput");
-    expect(doc.components.schemas.QuestionInput?.properties?.kind?.enum).toEqual(["single_select", "multi_select", "freeform"]);
+    expect(doc.components.schemas.QuestionInput?.properties?.kind?.enum).toEqual(["single_select", "multi_select", "freeform", "approval"]);
+    expect(doc.components.schemas.QuestionInput?.properties?.action?.$ref).toBe("#/components/schemas/Action");
+    expect(doc.components.schemas.Action?.required).toEqual(["tool", "input"]);
+    expect(doc.components.schemas.AnswerInput?.properties?.decision?.enum).toEqual(["approve", "approve_always", "deny"]);
     expect(op("post", "/api/v1/requests").parameters?.map((p) => p.name)).toContain("Idempotency-Key");
   });
 

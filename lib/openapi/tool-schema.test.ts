@@ -57,7 +57,8 @@ describe("ask_human tool schema", () => {
   it.each(TOOL_FORMATS)("%s: only the model_tool subset, inline, questions capped at 3", (format) => {
     const schema = inputSchemaOf(format);
     const names = propertyNames(schema);
-    for (const banned of ["secret", "source", "agent", "mode", "allowCustom"]) expect(names).not.toContain(banned);
+    for (const banned of ["secret", "source", "agent", "mode", "allowCustom", "action", "allowAlways", "allowEdit"]) expect(names).not.toContain(banned);
+    expect(JSON.stringify(schema)).not.toContain("approval");
     expect(Object.keys(schema.properties as Json).sort()).toEqual(["context", "questions", "timeoutSeconds", "title"]);
     expect(schema.required).toEqual(["questions"]);
     expect(JSON.stringify(schema)).not.toContain("$ref");
@@ -87,5 +88,8 @@ describe("ask_human tool schema", () => {
     expect(AskHumanInputSchema.safeParse(secret).success).toBe(false);
     const four = { ...sample, questions: ["a", "b", "c", "d"].map((id) => ({ ...sample.questions[1], id })) };
     expect(AskHumanInputSchema.safeParse(four).success).toBe(false);
+    const approval = { ...sample, questions: [{ id: "run", header: "Run", prompt: "Run it?", kind: "approval", action: { tool: "bash", input: {} } }] };
+    expect(AskHumanInputSchema.safeParse(approval).success).toBe(false);
+    expect(AskHumanInputSchema.safeParse({ ...sample, questions: [{ ...sample.questions[1], kind: "approval" }] }).success).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 // and MCP tool definitions. Built from the same zod shapes as the API, so the limits cannot drift;
 // `source`, `mode` and `agent` are left out because the runtime fills them in, not the model.
 import { z } from "zod";
-import { CreateRequestSchema, LIMITS, OptionSchema, QuestionInputSchema } from "../questions/schemas";
+import { CreateRequestSchema, LIMITS, MODEL_KINDS, OptionSchema, QuestionInputSchema } from "../questions/schemas";
 
 export const ASK_HUMAN = "ask_human";
 export const TOOL_FORMATS = ["openai", "anthropic", "mcp"] as const;
@@ -30,7 +30,8 @@ const AskHumanQuestion = z
     id: q.id.meta({ description: 'Stable identifier, unique in this call; the answer is keyed by it (e.g. "database").' }),
     header: q.header.meta({ description: `Very short label, at most ${LIMITS.header} characters (e.g. "Database").` }),
     prompt: q.prompt.meta({ description: "The full question as the human should read it." }),
-    kind: q.kind.meta({
+    // Approvals are asked by the agent's host, never by the model (SPEC §6).
+    kind: z.enum(MODEL_KINDS).meta({
       description: "single_select: pick one option; multi_select: pick any number of options; freeform: a free-text answer (no options).",
     }),
     options: z

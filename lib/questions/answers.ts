@@ -9,6 +9,9 @@ export type CheckedReply = {
 };
 
 const SKIPPED: Answer = { selected: [], custom: null, text: null, note: null, skipped: true };
+// SPEC §6: a skipped approval counts as not approved; saying so in `decision` keeps every consumer
+// that reads only the decision on the safe side.
+const SKIPPED_APPROVAL: Answer = { ...SKIPPED, decision: "deny" };
 
 export function checkReply(questions: Question[], reply: ReplyBody): CheckedReply {
   const errors: FieldError[] = [];
@@ -22,14 +25,16 @@ export function checkReply(questions: Question[], reply: ReplyBody): CheckedRepl
     const given = reply.answers[q.id];
     const at = `answers.${q.id}`;
     if (!given) {
-      if (reply.confirmUnanswered) answers[q.id] = SKIPPED;
+      if (reply.confirmUnanswered) answers[q.id] = q.kind === "approval" ? SKIPPED_APPROVAL : SKIPPED;
       else errors.push({ path: at, message: "unanswered; answer it or set confirmUnanswered to skip it" });
       continue;
     }
     const problems = checkOne(q, given);
     errors.push(...problems.map((message) => ({ path: `${at}.${message.field}`, message: message.text })));
     if (problems.length) continue;
-    if (q.secret) {
+    if (q.kind === "approval") {
+      answers[q.id] = approvalAnswer(q, given);
+    } else if (q.secret) {
       secrets.push({ questionId: q.id, value: given.text ?? "" });
       answers[q.id] = { selected: [], custom: null, text: null, note: given.note || null };
     } else {
@@ -46,9 +51,15 @@ export function checkReply(questions: Question[], reply: ReplyBody): CheckedRepl
 }
 
 type Problem = { field: string; text: string };
+type Given = ReplyBody["answers"][string];
 
-function checkOne(q: Question, a: ReplyBody["answers"][string]): Problem[] {
+const hasEdit = (a: Given) => a.editedInput !== undefined && a.editedInput !== null;
+
+function checkOne(q: Question, a: Given): Problem[] {
+  if (q.kind === "approval") return checkApproval(q, a);
   const out: Problem[] = [];
+  if (a.decision !== undefined) out.push({ field: "decision", text: "only approvals take a decision" });
+  if (a.editedInput !== undefined) out.push({ field: "editedInput", text: "only approvals take an edited input" });
   if (q.kind === "freeform") {
     if (a.selected.length) out.push({ field: "selected", text: "freeform questions take text, not selected options" });
     if (a.custom !== null) out.push({ field: "custom", text: "freeform questions take text, not custom" });
@@ -70,4 +81,39 @@ function checkOne(q: Question, a: ReplyBody["answers"][string]): Problem[] {
     out.push({ field: "selected", text: "select at least one option or give a custom answer" });
   }
   return out;
+}
+
+function checkApproval(q: Question, a: Given): Problem[] {
+  const out: Problem[] = [];
+  if (a.selected.length) out.push({ field: "selected", text: "approvals take a decision, not selected options" });
+  if (a.custom !== null) out.push({ field: "custom", text: "approvals take a decision, not custom" });
+  if (a.text !== null) out.push({ field: "text", text: "approvals take a decision, not text" });
+  if (!a.decision) {
+    out.push({ field: "decision", text: "required for an approval: approve, approve_always or deny" });
+    return out;
+  }
+  if (a.decision === "approve_always" && !q.allowAlways) {
+    out.push({ field: "decision", text: "this approval does not offer approve_always" });
+  }
+  if (hasEdit(a) && !q.allowEdit) out.push({ field: "editedInput", text: "this approval does not allow editing the input" });
+  else if (hasEdit(a) && a.decision === "deny") out.push({ field: "editedInput", text: "an edited input goes with an approving decision, not deny" });
+  return out;
+}
+
+/** The stored approval answer; an "edit" identical to the original is no edit. */
+function approvalAnswer(q: Question, a: Given): Answer {
+  const out: Answer = { selected: [], custom: null, text: null, note: a.note || null, decision: a.decision };
+  if (hasEdit(a) && canonical(a.editedInput) !== canonical(q.action?.input)) out.editedInput = a.editedInput;
+  return out;
+}
+
+/** JSON with sorted keys, so key order alone never counts as an edit. */
+function canonical(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === "object"
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
+        : v;
+  return JSON.stringify(sort(value)) ?? "";
 }

@@ -4,6 +4,7 @@ import { validationError, type FieldError } from "../errors";
 import { LIMITS, type CreateRequestBody, type Question } from "./schemas";
 
 type Source = CreateRequestBody["source"];
+type QuestionInput = CreateRequestBody["questions"][number];
 
 export function buildQuestions(source: Source, input: CreateRequestBody["questions"]): Question[] {
   const limits = LIMITS[source];
@@ -19,6 +20,10 @@ export function buildQuestions(source: Source, input: CreateRequestBody["questio
     const at = `questions[${i}]`;
     if (seenIds.has(q.id)) errors.push({ path: `${at}.id`, message: `duplicate question id "${q.id}"` });
     seenIds.add(q.id);
+    if (q.kind === "approval") return buildApproval(source, q, at, errors);
+    for (const field of ["action", "allowAlways", "allowEdit"] as const) {
+      if (q[field] !== undefined) errors.push({ path: `${at}.${field}`, message: "only approval questions take this field" });
+    }
     const isSelect = q.kind !== "freeform";
     const options = q.options ?? [];
     if (isSelect) {
@@ -60,4 +65,28 @@ export function buildQuestions(source: Source, input: CreateRequestBody["questio
   });
   if (errors.length) throw validationError(errors);
   return questions;
+}
+
+/** SPEC §6: the host (never the model) asks a person to allow, edit or deny one tool call. */
+function buildApproval(source: Source, q: QuestionInput, at: string, errors: FieldError[]): Question {
+  if (source === "model_tool") {
+    errors.push({ path: `${at}.kind`, message: "only internal requests may carry approvals" });
+  }
+  if (!q.action) errors.push({ path: `${at}.action`, message: "required for an approval" });
+  if (q.options !== undefined) errors.push({ path: `${at}.options`, message: "approvals take no options" });
+  if (q.allowCustom) errors.push({ path: `${at}.allowCustom`, message: "approvals take no custom answer" });
+  if (q.secret) errors.push({ path: `${at}.secret`, message: "approvals cannot be secret" });
+  const action = q.action ?? { tool: "", input: null };
+  return {
+    id: q.id,
+    header: q.header,
+    prompt: q.prompt,
+    kind: "approval",
+    options: [],
+    allowCustom: false,
+    secret: false,
+    action: action.summary ? { tool: action.tool, input: action.input, summary: action.summary } : { tool: action.tool, input: action.input },
+    allowAlways: q.allowAlways ?? false,
+    allowEdit: q.allowEdit ?? false,
+  };
 }

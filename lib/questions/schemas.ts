@@ -15,6 +15,9 @@ export const LIMITS = {
   freeformText: 20_000,
   note: 2_000,
   reason: 2_000,
+  tool: 100,
+  summary: 2_000,
+  actionInputBytes: 64 * 1024,
   minTimeout: 10,
   maxTimeout: 7 * 24 * 3600,
 } as const;
@@ -22,6 +25,25 @@ export const LIMITS = {
 export const QUESTION_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 export const STATUSES = ["pending", "answered", "rejected", "cancelled", "expired"] as const;
 export const REJECTION_CODES = ["reviewer_rejected", "non_interactive", "policy_denied", "cancelled", "expired"] as const;
+/** What a model may ask; `approval` is for the agent's host only (internal requests, SPEC §6). */
+export const MODEL_KINDS = ["single_select", "multi_select", "freeform"] as const;
+export const QUESTION_KINDS = [...MODEL_KINDS, "approval"] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const DECISIONS = ["approve", "approve_always", "deny"] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+/** Bytes of the JSON text of a value (undefined for a value JSON cannot hold). */
+export function jsonBytes(value: unknown): number | undefined {
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : new TextEncoder().encode(text).length;
+}
+
+// Any JSON value (objects, arrays, strings, numbers, booleans, null), at most 64 KiB serialised.
+const JsonValue = z
+  .unknown()
+  .refine((v) => v !== undefined, "required")
+  .refine((v) => (jsonBytes(v) ?? Infinity) <= LIMITS.actionInputBytes, `at most ${LIMITS.actionInputBytes / 1024} KiB as JSON`)
+  .meta({ description: "Any JSON value, at most 64 KiB serialised." });
 
 export const OptionSchema = z
   .object({
@@ -31,15 +53,28 @@ export const OptionSchema = z
   .strict()
   .meta({ id: "Option" });
 
+export const ActionSchema = z
+  .object({
+    tool: z.string().trim().min(1).max(LIMITS.tool),
+    input: JsonValue,
+    summary: z.string().trim().max(LIMITS.summary).optional().meta({ description: "Markdown shown to the reviewer beside the input." }),
+  })
+  .strict()
+  .meta({ id: "Action" });
+export type Action = z.infer<typeof ActionSchema>;
+
 export const QuestionInputSchema = z
   .object({
     id: z.string().regex(QUESTION_ID, "must match ^[a-zA-Z0-9_-]{1,64}$"),
     header: z.string().trim().min(1).max(LIMITS.header),
     prompt: z.string().trim().min(1).max(LIMITS.prompt),
-    kind: z.enum(["single_select", "multi_select", "freeform"]),
+    kind: z.enum(QUESTION_KINDS),
     options: z.array(OptionSchema).optional(),
     allowCustom: z.boolean().optional(),
     secret: z.boolean().optional(),
+    action: ActionSchema.optional(), // approval only, required there
+    allowAlways: z.boolean().optional().meta({ description: 'approval only: offer "approve always" (default false).' }),
+    allowEdit: z.boolean().optional().meta({ description: "approval only: the reviewer may edit `action.input` before approving (default false)." }),
   })
   .strict()
   .meta({ id: "QuestionInput" });
@@ -76,10 +111,14 @@ export const QuestionSchema = z
     id: z.string(),
     header: z.string(),
     prompt: z.string(),
-    kind: z.enum(["single_select", "multi_select", "freeform"]),
+    kind: z.enum(QUESTION_KINDS),
     options: z.array(OptionSchema),
     allowCustom: z.boolean(),
     secret: z.boolean(),
+    // Present on approvals only; other kinds never carry them.
+    action: ActionSchema.optional(),
+    allowAlways: z.boolean().optional(),
+    allowEdit: z.boolean().optional(),
   })
   .meta({ id: "Question" });
 export type Question = z.infer<typeof QuestionSchema>;
@@ -90,6 +129,12 @@ export const AnswerInputSchema = z
     custom: z.string().trim().min(1).max(LIMITS.customText).nullable().default(null),
     text: z.string().max(LIMITS.freeformText).nullable().default(null),
     note: z.string().trim().max(LIMITS.note).nullable().default(null),
+    decision: z.enum(DECISIONS).optional().meta({ description: "approval only (required there)." }),
+    editedInput: z
+      .unknown()
+      .refine((v) => (jsonBytes(v) ?? Infinity) <= LIMITS.actionInputBytes, `at most ${LIMITS.actionInputBytes / 1024} KiB as JSON`)
+      .optional()
+      .meta({ description: "approval only, where allowEdit and the decision approves: the input to run instead. null or omitted: no edit." }),
   })
   .strict()
   .meta({ id: "AnswerInput" });
@@ -122,6 +167,9 @@ export const AnswerSchema = z
     note: z.string().nullable(),
     skipped: z.boolean().optional(),
     secret: z.object({ provided: z.literal(true), claimedAt: z.string().nullable(), purgedAt: z.string().nullable() }).optional(),
+    // Approvals only. A skipped approval is stored as `skipped: true, decision: "deny"`.
+    decision: z.enum(DECISIONS).optional(),
+    editedInput: z.unknown().optional(),
   })
   .meta({ id: "Answer" });
 export type Answer = z.infer<typeof AnswerSchema>;
