@@ -1,10 +1,13 @@
 // The OpenCode bridge end to end: a real `opencode serve` (opencode-ai) on a scripted chat model,
 // the bridge as a real child process (`tsx bridges/cli.ts opencode`), this app's real server.
 // One OpenCode server and one bridge serve the file; each test works in its own OpenCode session.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { QuestionRequest } from "@/lib/client";
+import { QuestionsClient, type QuestionRequest } from "@/lib/client";
+import { createToken } from "../helpers/cli";
+import { migrate, startServer } from "../helpers/server";
 import { clients, uid } from "../helpers/clients";
 import { startBridge, type BridgeProcess } from "../helpers/runtimes/bridge";
 import { startChatModel, steps, type ChatModel, type Step } from "../helpers/runtimes/chat-model";
@@ -155,6 +158,49 @@ describe("npm run bridge -- opencode", () => {
     await reviewer.reply(request.id, { answers: { q1: { selected: ["Yes"] } } });
     await result("question", `"After restart?"="Yes"`);
   });
+
+  test("this app restarted: the bridge keeps waiting, forwards what was asked meanwhile, and delivers both answers", async () => {
+    // Its own server and database, so restarting it leaves the shared one alone.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "oq-bridge-restart-"));
+    migrate(dataDir);
+    const ask = createToken(dataDir, { name: "bridge", scopes: "ask" });
+    const answerToken = createToken(dataDir, { name: "reviewer", scopes: "answer" });
+    let app = await startServer({ dataDir });
+    const port = app.port;
+    const reviewerHere = new QuestionsClient({ baseUrl: app.url, token: answerToken });
+    await bridge.stop();
+    const own = startBridge(["opencode", "--url", oc.url], { QUESTIONS_URL: app.url, QUESTIONS_TOKEN: ask });
+    try {
+      await own.waitFor(/bridging http/);
+      const ownInbox = async (session: string) => {
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+          const [first] = (await reviewerHere.list({ sessionId: session, status: "pending" }).catch(() => ({ data: [] }))).data;
+          if (first) return first;
+          if (Date.now() > deadline) throw new Error(`nothing for ${session}:\n${own.stderr()}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      };
+      const ask1 = (q: string) => ({ tool: "question", args: { questions: [{ question: q, header: "Restart", options: [{ label: "Go", description: "go" }, { label: "Stop", description: "stop" }] }] } });
+      const before = await run([ask1("Asked before the restart?")]);
+      const first = await ownInbox(before);
+      await app.stop();
+      const during = await run([ask1("Asked while it was down?")]);
+      await oc.waitFor(oc.questions, (q) => q.sessionID === during);
+      app = await startServer({ dataDir, port });
+      const second = await ownInbox(during);
+      await reviewerHere.reply(first.id, { answers: { q1: { selected: ["Go"] } } });
+      await reviewerHere.reply(second.id, { answers: { q1: { selected: ["Stop"] } } });
+      await result("question", `"Asked before the restart?"="Go"`);
+      await result("question", `"Asked while it was down?"="Stop"`);
+    } finally {
+      await own.stop();
+      await app.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      bridge = startBridge(["opencode", "--url", oc.url], bridgeEnv);
+      await bridge.waitFor(/bridging http/);
+    }
+  }, 180_000);
 
   test.each([
     ["OpenCode unreachable", () => ["opencode", "--url", "http://127.0.0.1:9"], () => bridgeEnv, /Cannot reach OpenCode at http:\/\/127\.0\.0\.1:9/],
