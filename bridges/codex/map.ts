@@ -95,7 +95,7 @@ export function commandApproval(p: CommandExecutionRequestApprovalParams): Mappe
 }
 
 export function fileChangeApproval(p: FileChangeRequestApprovalParams, changes: FileUpdateChange[]): Mapped<{ decision: FileChangeApprovalDecision }> {
-  const patch = changes.map((c) => c.diff).join("\n");
+  const paths = changes.map((c) => c.path);
   return {
     key: `codex:${p.threadId}:${p.itemId}`,
     body: {
@@ -107,12 +107,28 @@ export function fileChangeApproval(p: FileChangeRequestApprovalParams, changes: 
           id: "approve",
           kind: "approval",
           header: "Apply patch",
-          prompt: p.reason?.trim() || `Allow Codex to change ${changes.map((c) => c.path).join(", ") || "files"}?`,
-          action: { tool: "apply_patch", input: { patch, files: changes.map((c) => ({ path: c.path, kind: c.kind.type })) }, summary: p.grantRoot ? `Also asks to write under ${p.grantRoot} for the rest of the session.` : undefined },
+          prompt: p.reason?.trim() || `Allow Codex to change ${paths.join(", ") || "files"}?`,
+          action: {
+            tool: "apply_patch",
+            input: { patch: unifiedDiff(changes), files: paths },
+            summary: p.grantRoot ? `Also asks to write under ${p.grantRoot} for the rest of the session.` : undefined,
+          },
           allowAlways: true,
         },
       ],
     },
     reply: (request) => ({ decision: TO_CODEX[decisionOf(request)] }),
   };
+}
+
+/** Codex's per-file changes as one unified diff (an added file's diff is its content, a deleted one's too). */
+export function unifiedDiff(changes: FileUpdateChange[]): string {
+  const lines = (text: string, sign: string) => text.replace(/\n$/, "").split("\n").map((l) => sign + l);
+  return changes
+    .flatMap((c) => {
+      if (c.kind.type === "add") return [`--- /dev/null`, `+++ b/${c.path}`, ...lines(c.diff, "+")];
+      if (c.kind.type === "delete") return [`--- a/${c.path}`, `+++ /dev/null`, ...lines(c.diff, "-")];
+      return [`--- a/${c.path}`, `+++ b/${c.kind.move_path ?? c.path}`, c.diff.replace(/\n$/, "")];
+    })
+    .join("\n");
 }

@@ -19,9 +19,9 @@ afterEach(async () => {
   running = undefined;
 });
 
-async function runCodex(steps: ScriptStep[], finalText: string) {
+async function runCodex(steps: ScriptStep[], finalText: string, opts: Parameters<typeof codexHome>[1] = {}) {
   const model = await startResponsesModel(steps, finalText);
-  const home = codexHome(model.baseUrl);
+  const home = codexHome(model.baseUrl, opts);
   const bridge = startBridge(["codex", "--cwd", home.workdir, "--", "Set the project up."], {
     ...home.env,
     QUESTIONS_URL: baseUrl,
@@ -93,6 +93,20 @@ describe("npm run bridge -- codex", () => {
     expect(existsSync(path.join(home.workdir, "declined.txt"))).toBe(false);
   });
 
+  test("a file-change approval shows the patch as a diff; approved, the file is written", async () => {
+    const patch = "*** Begin Patch\n*** Add File: notes.txt\n+approved line\n*** End Patch\n";
+    const { home, bridge } = await runCodex([{ call: "exec_command", arguments: { cmd: `apply_patch <<'EOF'\n${patch}EOF\n` } }], "Patched.", { sandboxMode: "read-only" });
+    const id = await forwarded(bridge, 1);
+    const approval = (await reviewer.get(id)).questions[0];
+    const file = path.join(home.workdir, "notes.txt");
+    expect(approval).toMatchObject({ kind: "approval", action: { tool: "apply_patch", input: { files: [file] } } });
+    expect((approval.action?.input as { patch: string }).patch).toBe(`--- /dev/null\n+++ b/${file}\n+approved line`);
+    expect(existsSync(file)).toBe(false);
+    await reviewer.reply(id, { answers: { approve: { decision: "approve" } } });
+    expect(await bridge.exited).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe("approved line\n");
+  });
+
   test("a secret question's value reaches Codex and appears in no log or output", async () => {
     const secret = `sk-${uid()}${uid()}`;
     const { model, bridge } = await runCodex(
@@ -115,6 +129,12 @@ describe("npm run bridge -- codex", () => {
     expect(readFileSync(inject("logFile"), "utf8")).not.toContain(secret);
     // Claimed by the runner: nobody can claim it again.
     await expect(agent.claimSecrets(id)).rejects.toMatchObject({ status: 410 });
+  });
+
+  test("a turn that fails: a non-zero exit with the reason", async () => {
+    const { bridge } = await runCodex([{ httpError: 400, message: "scripted refusal" }], "unused");
+    expect(await bridge.exited).not.toBe(0);
+    expect(bridge.stderr()).toMatch(/turn \S+ failed: .*scripted refusal/);
   });
 
   test.each([

@@ -12,7 +12,8 @@ export interface CodexHome {
   cleanup(): void;
 }
 
-export function codexHome(modelBaseUrl: string): CodexHome {
+/** `sandboxMode: "read-only"` makes Codex ask before it changes a file. */
+export function codexHome(modelBaseUrl: string, opts: { sandboxMode?: "read-only" | "workspace-write" } = {}): CodexHome {
   const dir = mkdtempSync(path.join(tmpdir(), "oq-codex-"));
   const home = path.join(dir, "home");
   const codex = path.join(home, ".codex");
@@ -25,6 +26,7 @@ export function codexHome(modelBaseUrl: string): CodexHome {
       'model = "scripted"',
       'model_provider = "fake"',
       'approval_policy = "on-request"',
+      ...(opts.sandboxMode ? [`sandbox_mode = "${opts.sandboxMode}"`] : []),
       "",
       "[model_providers.fake]",
       'name = "Scripted"',

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ScriptStep = { call: string; arguments: Record<string, unknown> } | { text: string };
+export type ScriptStep = { call: string; arguments: Record<string, unknown> } | { text: string } | { httpError: number; message: string };
 
 export interface ToolOutput {
   call_id: string;
@@ -39,6 +39,10 @@ export async function startResponsesModel(steps: ScriptStep[], finalText = "All 
       const done = outputsOf(body).length;
       const step: ScriptStep = steps[done] ?? { text: finalText };
       const id = `resp_${requests.length}`;
+      if ("httpError" in step) {
+        res.writeHead(step.httpError, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: step.message, type: "invalid_request_error" } }));
+        return;
+      }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
       const send = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       send("response.created", { response: { id } });
