@@ -93,6 +93,17 @@ describe("npm run bridge -- codex", () => {
     expect(existsSync(path.join(home.workdir, "declined.txt"))).toBe(false);
   });
 
+  test("approve always becomes acceptForSession: the same command is not asked again", async () => {
+    const marker = `again-${uid()}`;
+    const step = { call: "exec_command", arguments: { cmd: `echo ${marker}`, sandbox_permissions: "require_escalated", justification: "Print a marker" } };
+    const { model, bridge } = await runCodex([step, step], "Finished.");
+    const id = await forwarded(bridge, 1);
+    await reviewer.reply(id, { answers: { approve: { decision: "approve_always" } } });
+    expect(await bridge.exited).toBe(0);
+    expect(model.toolOutputs().map((o) => o.output.includes(marker))).toEqual([true, true]);
+    expect([...bridge.stderr().matchAll(/→ qr_/g)]).toHaveLength(1);
+  });
+
   test("a file-change approval shows the patch as a diff; approved, the file is written", async () => {
     const patch = "*** Begin Patch\n*** Add File: notes.txt\n+approved line\n*** End Patch\n";
     const { home, bridge } = await runCodex([{ call: "exec_command", arguments: { cmd: `apply_patch <<'EOF'\n${patch}EOF\n` } }], "Patched.", { sandboxMode: "read-only" });
