@@ -76,7 +76,7 @@ class Bridge {
         if (!this.signal.aborted) this.log("OpenCode event stream ended; reconnecting.");
       } catch (e) {
         if (this.signal.aborted) break;
-        if (failures === 0) this.log(`OpenCode unreachable (${describe(e)}); retrying.`);
+        if (failures === 0) this.log(`OpenCode event stream unavailable or reconcile failed (${describe(e)}); retrying.`);
         failures++;
       }
       await sleep(Math.min(5_000, retryDelay(failures + 1, undefined)), this.signal).catch(() => undefined);
@@ -105,7 +105,15 @@ class Bridge {
     for (const id of [...this.live.keys()]) if (!open.has(id)) void this.withdraw(id);
     for (const p of prompts) this.track(p);
     const ours = await pendingRequests(this.client, AGENT, this.signal);
-    for (const r of orphans(ours, open, (x) => x.agent.toolCallId)) if (!this.live.has(r.agent.toolCallId ?? "")) void this.cancel(r.id, r.agent.toolCallId ?? "?");
+    const known = new Map<string, boolean>();
+    for (const r of orphans(ours, open, (x) => x.agent.toolCallId)) {
+      const runtimeId = r.agent.toolCallId ?? "";
+      const session = r.agent.sessionId ?? "";
+      if (this.live.has(runtimeId)) continue;
+      // Only this server's sessions: another bridge with the same token serves another OpenCode.
+      if (!known.has(session)) known.set(session, await this.server.hasSession(session));
+      if (known.get(session)) void this.cancel(r.id, runtimeId);
+    }
   }
 
   private track(p: Prompt): void {

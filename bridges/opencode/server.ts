@@ -36,6 +36,17 @@ export class OpenCodeServer {
     return this.call("GET", "/permission");
   }
 
+  /** Whether this server knows the session (another OpenCode server's sessions answer 404). */
+  async hasSession(id: string): Promise<boolean> {
+    try {
+      await this.call("GET", `/session/${encodeURIComponent(id)}`);
+      return true;
+    } catch (e) {
+      if (e instanceof OpenCodeHttpError && (e.status === 404 || e.status === 400)) return false;
+      throw e;
+    }
+  }
+
   replyQuestion(id: string, body: QuestionReply): Promise<unknown> {
     return this.call("POST", `/question/${encodeURIComponent(id)}/reply`, body);
   }

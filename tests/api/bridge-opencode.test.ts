@@ -157,7 +157,18 @@ describe("npm run bridge -- opencode", () => {
     const request = await inbox(after);
     await reviewer.reply(request.id, { answers: { q1: { selected: ["Yes"] } } });
     await result("question", `"After restart?"="Yes"`);
-  });
+  }, 150_000);
+
+  test("a prompt lost while the bridge was down too is withdrawn when the bridge starts", async () => {
+    const session = await run([
+      { tool: "question", args: { questions: [{ question: "Lost while down?", header: "Lost", options: [{ label: "A", description: "a" }, { label: "B", description: "b" }] }] } },
+    ]);
+    const lost = await inbox(session);
+    await bridge.stop();
+    await oc.restart();
+    bridge = startBridge(["opencode", "--url", oc.url], bridgeEnv);
+    expect((await agent.wait(lost.id, { timeoutMs: 30_000 })).status).toBe("cancelled");
+  }, 150_000);
 
   test("this app restarted: the bridge keeps waiting, forwards what was asked meanwhile, and delivers both answers", async () => {
     // Its own server and database, so restarting it leaves the shared one alone.
