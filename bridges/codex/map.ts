@@ -1,0 +1,134 @@
+// Codex's prompts as inbox requests, and the inbox's outcome as Codex's replies.
+import type { CreateRequestInput, QuestionRequest } from "../../lib/client";
+import type { Decision } from "../../lib/questions/schemas";
+import { chosen, fitOptions, fitText, questionId } from "../core/questions";
+import type { CommandExecutionApprovalDecision } from "./protocol/v2/CommandExecutionApprovalDecision";
+import type { CommandExecutionRequestApprovalParams } from "./protocol/v2/CommandExecutionRequestApprovalParams";
+import type { FileChangeApprovalDecision } from "./protocol/v2/FileChangeApprovalDecision";
+import type { FileChangeRequestApprovalParams } from "./protocol/v2/FileChangeRequestApprovalParams";
+import type { FileUpdateChange } from "./protocol/v2/FileUpdateChange";
+import type { ToolRequestUserInputParams } from "./protocol/v2/ToolRequestUserInputParams";
+import type { ToolRequestUserInputResponse } from "./protocol/v2/ToolRequestUserInputResponse";
+
+export const AGENT = "codex";
+
+export interface Mapped<R> {
+  key: string;
+  body: CreateRequestInput;
+  /** Turns the terminal request (plus claimed secrets) into Codex's reply. */
+  reply(request: QuestionRequest, secrets: Record<string, string>): R;
+}
+
+const agent = (p: { threadId: string; turnId: string; itemId: string }) => ({ name: AGENT, sessionId: p.threadId, turnId: p.turnId, toolCallId: p.itemId });
+
+/**
+ * `request_user_input` → an `internal` request: Codex already enforced its own rules, and only
+ * `internal` carries `isSecret` (a secret freeform) and `isOther: false` (no "Other").
+ */
+export function userInput(p: ToolRequestUserInputParams): Mapped<ToolRequestUserInputResponse> {
+  const back = new Map<string, { codexId: string; original: Map<string, string> }>();
+  const questions = p.questions.map((q, i) => {
+    const id = questionId(q.id, i);
+    const { header, prompt } = fitText(q.header, q.question);
+    if (q.isSecret || !q.options?.length) {
+      back.set(id, { codexId: q.id, original: new Map() });
+      return { id, header, prompt, kind: "freeform" as const, secret: q.isSecret };
+    }
+    const { options, original } = fitOptions(q.options);
+    back.set(id, { codexId: q.id, original });
+    return { id, header, prompt, kind: "single_select" as const, options, allowCustom: q.isOther };
+  });
+  return {
+    key: `codex:${p.threadId}:${p.itemId}`,
+    body: { source: "internal", title: "Codex asks", agent: agent(p), questions },
+    reply(request, secrets) {
+      const answers: ToolRequestUserInputResponse["answers"] = {};
+      for (const [id, { codexId, original }] of back) {
+        answers[codexId] = { answers: answerStrings(request, id, original, secrets) };
+      }
+      return { answers };
+    },
+  };
+}
+
+function answerStrings(request: QuestionRequest, id: string, original: Map<string, string>, secrets: Record<string, string>): string[] {
+  const response = request.response;
+  // Not answered (rejected, expired, cancelled): Codex's own note form carries the reason to the model.
+  if (!response || !("answers" in response)) return response && "rejection" in response ? [`user_note: ${response.rejection.message}`] : [];
+  const a = response.answers[id];
+  if (!a || a.skipped) return [];
+  const values = a.secret ? (secrets[id] !== undefined ? [secrets[id]] : []) : a.text !== null ? [a.text] : chosen(a, original);
+  return a.note ? [...values, `user_note: ${a.note}`] : values;
+}
+
+/** The single approval's decision; anything but an answered approve (skipped, rejected, expired) is a deny. */
+export function decisionOf(request: QuestionRequest): Decision {
+  const response = request.response;
+  if (!response || !("answers" in response)) return "deny";
+  const a = response.answers.approve;
+  return a && !a.skipped && a.decision ? a.decision : "deny";
+}
+
+const TO_CODEX = { approve: "accept", approve_always: "acceptForSession", deny: "decline" } as const;
+
+export function commandApproval(p: CommandExecutionRequestApprovalParams): Mapped<{ decision: CommandExecutionApprovalDecision }> {
+  const command = p.command ?? "(command not shown by Codex)";
+  return {
+    key: `codex:${p.threadId}:${p.itemId}${p.approvalId ? `:${p.approvalId}` : ""}`,
+    body: {
+      source: "internal",
+      title: "Codex wants to run a command",
+      agent: agent(p),
+      questions: [
+        {
+          id: "approve",
+          kind: "approval",
+          header: "Run command",
+          prompt: p.reason?.trim() || "Allow Codex to run this command?",
+          action: { tool: "shell", input: { command, cwd: p.cwd ?? null }, summary: p.reason?.trim() || undefined },
+          allowAlways: true,
+        },
+      ],
+    },
+    reply: (request) => ({ decision: TO_CODEX[decisionOf(request)] }),
+  };
+}
+
+export function fileChangeApproval(p: FileChangeRequestApprovalParams, changes: FileUpdateChange[]): Mapped<{ decision: FileChangeApprovalDecision }> {
+  const paths = changes.map((c) => c.path);
+  return {
+    key: `codex:${p.threadId}:${p.itemId}`,
+    body: {
+      source: "internal",
+      title: "Codex wants to change files",
+      agent: agent(p),
+      questions: [
+        {
+          id: "approve",
+          kind: "approval",
+          header: "Apply patch",
+          prompt: p.reason?.trim() || `Allow Codex to change ${paths.join(", ") || "files"}?`,
+          action: {
+            tool: "apply_patch",
+            input: { patch: unifiedDiff(changes), files: paths },
+            summary: p.grantRoot ? `Also asks to write under ${p.grantRoot} for the rest of the session.` : undefined,
+          },
+          allowAlways: true,
+        },
+      ],
+    },
+    reply: (request) => ({ decision: TO_CODEX[decisionOf(request)] }),
+  };
+}
+
+/** Codex's per-file changes as one unified diff (an added file's diff is its content, a deleted one's too). */
+export function unifiedDiff(changes: FileUpdateChange[]): string {
+  const lines = (text: string, sign: string) => text.replace(/\n$/, "").split("\n").map((l) => sign + l);
+  return changes
+    .flatMap((c) => {
+      if (c.kind.type === "add") return [`--- /dev/null`, `+++ b/${c.path}`, ...lines(c.diff, "+")];
+      if (c.kind.type === "delete") return [`--- a/${c.path}`, `+++ /dev/null`, ...lines(c.diff, "-")];
+      return [`--- a/${c.path}`, `+++ b/${c.kind.move_path ?? c.path}`, c.diff.replace(/\n$/, "")];
+    })
+    .join("\n");
+}

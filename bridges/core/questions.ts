@@ -1,0 +1,48 @@
+// Fitting a runtime's question into ours (header ≤ 24, prompt ≤ 2,000, labels ≤ 100 and unique)
+// without losing anything the reviewer needs, and reading our typed answer back as the runtime's
+// option labels.
+import type { Answer } from "../../lib/client";
+import { LIMITS, QUESTION_ID } from "../../lib/questions/schemas";
+
+export interface RuntimeOption {
+  label: string;
+  description?: string | null;
+}
+
+/** A header longer than ours is shortened; its full text then opens the prompt. */
+export function fitText(header: string, prompt: string): { header: string; prompt: string } {
+  const h = header.trim() || "Question";
+  const p = prompt.trim() || h;
+  if (h.length <= LIMITS.header) return { header: h, prompt: clip(p, LIMITS.prompt) };
+  return { header: `${h.slice(0, LIMITS.header - 1).trimEnd()}…`, prompt: clip(`${h}\n\n${p}`, LIMITS.prompt) };
+}
+
+/** The runtime's id when it is a valid question id, else a stable positional one. */
+export function questionId(id: string | undefined, index: number): string {
+  return id !== undefined && QUESTION_ID.test(id) ? id : `q${index + 1}`;
+}
+
+/** Our options (clipped, made unique) plus the way back from our label to the runtime's. */
+export function fitOptions(options: RuntimeOption[]): { options: Array<{ label: string; description?: string }>; original: Map<string, string> } {
+  const original = new Map<string, string>();
+  const out: Array<{ label: string; description?: string }> = [];
+  for (const [i, o] of options.entries()) {
+    let label = clip(o.label.trim() || `Option ${i + 1}`, LIMITS.label);
+    if (original.has(label)) label = clip(`${label.slice(0, LIMITS.label - 6)} (${i + 1})`, LIMITS.label);
+    original.set(label, o.label);
+    const description = o.description?.trim() ? clip(o.description.trim(), LIMITS.description) : undefined;
+    out.push(description ? { label, description } : { label });
+  }
+  return { options: out, original };
+}
+
+/** A select answer as the runtime's strings: chosen labels (the runtime's own), then any "Other" text. */
+export function chosen(answer: Answer | undefined, original: Map<string, string>): string[] {
+  if (!answer || answer.skipped) return [];
+  const labels = answer.selected.map((l) => original.get(l) ?? l);
+  return answer.custom ? [...labels, answer.custom] : labels;
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
