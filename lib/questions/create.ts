@@ -14,6 +14,8 @@ import type { CreateRequestBody, QuestionRequest, Rejection } from "./schemas";
 import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
+import { checkCallbackUrl } from "../notify/callbacks";
+import { outboxWrites } from "../notify/outbox";
 
 const IDEMPOTENCY_HOURS = Number(process.env.IDEMPOTENCY_TTL_HOURS || 24);
 
@@ -38,6 +40,7 @@ export async function createRequest(opts: {
 }): Promise<CreateResult> {
   const { principal, body, idempotencyKey } = opts;
   const questions = buildQuestions(body.source, body.questions);
+  if (body.callbackUrl) checkCallbackUrl(body.callbackUrl);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
     if (idempotencyKey) {
@@ -105,6 +108,7 @@ async function insert(
     turnId: body.agent.turnId ?? null,
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
+    callbackUrl: body.callbackUrl ?? null,
     questions: JSON.stringify(questions),
     response: rejected ? JSON.stringify({ rejection: rejected }) : null,
     searchText,
@@ -117,19 +121,16 @@ async function insert(
   const view = toView(row);
   const client = db();
   const guards = eventWriteGuards(client);
+  const type = rejected ? "request.rejected" : "request.created";
+  // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
+  const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
   const writes: PrismaPromise<unknown>[] = [
     ...guards.before,
     client.questionRequest.create({ data: row }),
     client.event.create({
-      data: {
-        teamId: row.teamId,
-        requestId: row.id,
-        tokenId: row.tokenId,
-        type: rejected ? "request.rejected" : "request.created",
-        payload: JSON.stringify(view),
-        createdAt: now,
-      },
+      data: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
     }),
+    ...deliveries,
   ];
   if (idempotencyKey) {
     const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3600_000);
