@@ -63,6 +63,7 @@ export async function postJson(
       {
         method: "POST",
         lookup: pinned,
+        agent: false, // a fresh connection to the pinned address; no pooled socket to another one
         signal: deadline,
         headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "OpenOxide-Questions", ...headers },
       },

@@ -26,7 +26,13 @@ async function attempt(d: DeliveryRow): Promise<Outcome> {
     const w = d.webhookId ? await db().webhook.findUnique({ where: { id: d.webhookId } }) : null;
     if (!w) return { kind: "final", status: "failed", error: "the webhook was deleted" };
     if (w.pausedAt && d.type !== "webhook.test") return { kind: "final", status: "paused", error: d.lastError };
-    const secret = openSigningSecret(w.teamId, w.id, w.secretSealed);
+    let secret: string;
+    try {
+      secret = openSigningSecret(w.teamId, w.id, w.secretSealed);
+    } catch {
+      // Another instance or the CLI sealed it with keys this one lacks (share QUESTIONS_KEYS).
+      return { kind: "retry", status: null, excerpt: null, error: "the signing secret cannot be opened with this server's keys" };
+    }
     const r = await postJson(w.url, d.body, headers(d, secret), { timeoutMs: cfg.timeoutMs });
     return r.ok ? { kind: "sent", status: r.status, excerpt: r.excerpt } : { kind: "retry", status: r.status, excerpt: r.excerpt, error: r.error ?? "failed" };
   }
