@@ -74,7 +74,7 @@ export function WebhookDeliveries({ teamId, webhookId }: { teamId: string; webho
                 </td>
                 <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(d.createdAt)}</td>
                 <td className="py-1.5 pl-2 text-right">
-                  <Button size="sm" variant="secondary" onClick={() => redeliver(d.id)} aria-label={`Redeliver ${d.type} ${d.id}`} disabled={d.status === "pending"}>
+                  <Button size="sm" variant="secondary" onClick={() => redeliver(d.id)} aria-label={`Redeliver ${d.type} ${d.id}`}>
                     Redeliver
                   </Button>
                 </td>
