@@ -1,6 +1,11 @@
-// Runs once per server process before it serves: event hub, expiry sweep, purge timer, SIGTERM.
+// Runs once per server process before it serves: configuration check, forwarded-header guard,
+// event hub, expiry sweep, purge timer, SIGTERM.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { checkConfigOrExit } = await import("./lib/config/check");
+  const config = checkConfigOrExit();
+  const { guardForwardedHeaders } = await import("./lib/api/client-address");
+  guardForwardedHeaders(config.TRUST_PROXY);
   const { startBackground } = await import("./lib/background");
   await startBackground();
 }

@@ -1,3 +1,12 @@
+// For every response; pages also get a nonce-based policy from proxy.ts (lib/api/security-headers.ts).
+const common = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "same-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+];
+// JSON, CSV and event streams never render as documents.
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Compression would buffer Server-Sent Events; put compression in the reverse proxy instead.
@@ -8,6 +17,12 @@ const nextConfig = {
   // `npm test` and CI run `tsc --noEmit` over the whole project once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "pino"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: common },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
+    ];
+  },
 };
 
 export default nextConfig;

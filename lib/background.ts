@@ -39,8 +39,9 @@ export async function startBackground(): Promise<void> {
   purgeTimer.unref();
   // Next.js stops accepting connections and waits for open requests; we end the long waits and
   // streams at once (retryable), then release the database pool when the last request is done.
-  process.once("SIGTERM", () => {
-    log.info("SIGTERM: draining waits and event streams");
+  // SIGINT too: Ctrl-C (and `npm start` passing it on) must not wait out open long-polls.
+  const drain = (signal: NodeJS.Signals) => {
+    log.info({ signal }, "draining waits and event streams");
     shutdown.begin();
     expiry.stop();
     clearInterval(purgeTimer);
@@ -48,5 +49,7 @@ export async function startBackground(): Promise<void> {
       await stopPgListener();
       await closeDb();
     });
-  });
+  };
+  process.once("SIGTERM", drain);
+  process.once("SIGINT", drain);
 }

@@ -56,6 +56,21 @@ export function formatPath(path: readonly PropertyKey[], prefix = ""): string {
   return out || "(body)";
 }
 
-export function validationError(errors: FieldError[], detail?: string): AppError {
-  return new AppError("validation", detail ?? errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+/** A problem lists at most this many field errors (plus the total), so it stays small. */
+export const MAX_LISTED_ERRORS = 20;
+const MAX_TEXT = 200;
+const DETAIL_ERRORS = 3;
+
+const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s);
+
+/**
+ * The one formatter of field errors: 422 `validation` for bodies and headers, 400
+ * `invalid_query` for query strings. Paths and messages are clipped (a path can echo a key the
+ * client sent); problem() lists the first MAX_LISTED_ERRORS and gives the total.
+ */
+export function validationError(errors: FieldError[], detail?: string, code: "validation" | "invalid_query" = "validation"): AppError {
+  const clipped = errors.map((e) => ({ path: clip(e.path), message: clip(e.message) }));
+  const shown = clipped.slice(0, DETAIL_ERRORS).map((e) => `${e.path}: ${e.message}`).join("; ");
+  const more = clipped.length > DETAIL_ERRORS ? ` (and ${clipped.length - DETAIL_ERRORS} more)` : "";
+  return new AppError(code, detail ?? `${shown}${more}`, clipped);
 }

@@ -1,11 +1,12 @@
 // One structured logger. Redaction is a second line of defence: code never passes secret values
 // or request bodies to it in the first place.
 import pino from "pino";
+import { env } from "./config/env";
 
 const g = globalThis as unknown as { __questionsLog?: pino.Logger };
 
 export const log: pino.Logger = (g.__questionsLog ??= pino({
-  level: process.env.LOG_LEVEL || "info",
+  level: env().LOG_LEVEL,
   base: undefined,
   redact: {
     paths: [

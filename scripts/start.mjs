@@ -1,6 +1,9 @@
 // `npm start`: migrate the database, build if the sources changed, then serve with `next start`.
+// package.json runs this with `exec`: npm passes SIGINT/SIGTERM to its direct child only, and a
+// shell in between would swallow them (the server would be orphaned, still serving).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { dataDir, databaseUrl, prepareDb } from "./prepare-db.mjs";
 
@@ -56,19 +59,48 @@ async function needsSetup() {
   }
 }
 
+/** Stops here, naming the variable, when the environment is invalid (before migrating or building). */
+async function checkConfig() {
+  const { tsImport } = await import("tsx/esm/api");
+  const { checkConfigOrExit } = await tsImport("../lib/config/check.ts", import.meta.url);
+  return checkConfigOrExit();
+}
+
 async function main() {
+  const config = await checkConfig();
   prepareDb();
   if (needsBuild()) build();
-  const port = process.env.PORT || "3000";
-  const host = process.env.HOST || "0.0.0.0";
+  const port = String(config.PORT);
+  const host = config.HOST;
   const signIn = (await needsSetup()) ? `http://localhost:${port}/setup to create the first admin` : `http://localhost:${port}/signin`;
   console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\nSign in: ${signIn}\n`);
-  const child = spawn("npx", ["next", "start", "-p", port, "-H", host], {
+  serve(["start", "-p", port, "-H", host]);
+}
+
+/**
+ * Runs `next start` as our only child (no npx in between, which would not pass signals on).
+ * SIGINT/SIGTERM are forwarded so the server drains (ends waits and streams, releases the pool);
+ * we exit when it does, with its status. A second signal kills it outright.
+ */
+export function serve(args) {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "../node_modules/next/dist/bin/next"), ...args], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  let forwarded;
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => {
+      child.kill(forwarded ? "SIGKILL" : sig);
+      forwarded = sig;
+    });
+  }
+  // Stopped by the signal we forwarded (Next exits 128 + its number): a clean stop, status 0.
+  // Otherwise the server's own status.
+  child.on("exit", (code, signal) => {
+    const stopped = forwarded && (signal === forwarded || code === 128 + osConstants.signals[forwarded]);
+    process.exit(stopped ? 0 : (code ?? 1));
+  });
+  return child;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,6 +1,6 @@
 // Request bodies: JSON only, 256 KiB at most, parsed by a zod schema (422 with field paths).
 import type { z } from "zod";
-import { AppError, fieldErrors } from "../errors";
+import { AppError, fieldErrors, formatPath, validationError, type FieldError } from "../errors";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -48,11 +48,11 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
       throw new AppError("invalid_json", "The body is not valid JSON.");
     }
   }
+  // A lone surrogate (`"\ud800"`) parses as JSON but is no text: no database can store it.
+  const illFormed = illFormedStrings(raw);
+  if (illFormed.length) throw validationError(illFormed);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("validation", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
-  }
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
   return { raw, value: parsed.data };
 }
 
@@ -60,9 +60,23 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S
   const params: Record<string, string> = {};
   url.searchParams.forEach((v, k) => (params[k] = v));
   const parsed = schema.safeParse(params);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new AppError("invalid_query", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
-  }
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error), undefined, "invalid_query");
   return parsed.data;
+}
+
+const NOT_TEXT = "contains a lone surrogate (not valid Unicode text)";
+
+/** Every string (value or key) in a parsed JSON value that is not well-formed UTF-16, by path. */
+export function illFormedStrings(value: unknown, path: (string | number)[] = [], out: FieldError[] = []): FieldError[] {
+  if (typeof value === "string") {
+    if (!value.isWellFormed()) out.push({ path: formatPath(path), message: NOT_TEXT });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => illFormedStrings(v, [...path, i], out));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (!k.isWellFormed()) out.push({ path: formatPath([...path, k.toWellFormed()]), message: `key ${NOT_TEXT}` });
+      else illFormedStrings(v, [...path, k], out);
+    }
+  }
+  return out;
 }

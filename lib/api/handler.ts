@@ -1,64 +1,57 @@
-// The one wrapper every /api/v1 handler goes through: correlation id, rate limit, bearer auth,
-// scope check, error → problem+json, one log line. Handlers stay parse → domain call → respond.
-import { randomUUID } from "node:crypto";
+// The wrapper every /api/v1 handler goes through: the route core (lib/api/core.ts), then bearer
+// auth (failures spend the client address's budget), the token's budget and the scope check.
+// Handlers get the row scopes they need instead of assembling them. Handlers stay
+// parse → domain call → respond.
 import { authenticate } from "../auth/authenticate";
-import { hasScope, type Principal } from "../auth/principal";
+import { hasScope, requestScope, type Principal } from "../auth/principal";
 import type { Scope } from "../auth/tokens";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
-import { log } from "../log";
-import { problem } from "./problem";
-import { rateLimit } from "./rate-limit";
-import { inflight } from "./inflight";
-import { shutdown } from "../shutdown";
+import { routeCore, type RouteContext } from "./core";
+import type { RouteSpec } from "./routes";
 
-export type ApiContext<P> = { req: Request; url: URL; principal: Principal; params: P; correlationId: string };
-type RouteContext<P> = { params: Promise<P> };
+export { toProblem } from "./core";
 
+export type ApiContext<P> = {
+  req: Request;
+  url: URL;
+  principal: Principal;
+  params: P;
+  correlationId: string;
+  /** Rows this token may see: the team's, or (ask-only token) the ones it created. */
+  scope: { teamId: string; tokenId?: string };
+  /** Rows this token created (cancel, claim). */
+  own: { teamId: string; tokenId: string };
+};
+
+/**
+ * `apiRoute(ROUTES.x, handler)` takes its scopes from the route table (lib/api/routes.ts), which
+ * also feeds the OpenAPI document; `apiRoute(["ask"], handler)` still works.
+ */
 export function apiRoute<P = Record<string, never>>(
-  scopes: Scope[],
+  route: Scope[] | RouteSpec,
   handler: (ctx: ApiContext<P>) => Promise<Response>,
 ): (req: Request, route: RouteContext<P>) => Promise<Response> {
-  return async (req, route) => {
-    const started = performance.now();
-    const correlationId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
-    const url = new URL(req.url);
-    let principal: Principal | undefined;
-    let response: Response;
-    inflight.enter();
-    try {
-      if (shutdown.isDraining) {
-        throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
-      }
-      await hub.ready();
-      const address = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "local";
-      principal = await authenticate(req).catch(async (e) => {
-        await rateLimit(`addr:${address}`);
-        throw e;
-      });
-      await rateLimit(`tok:${principal.tokenId}`);
-      if (!hasScope(principal, ...scopes)) {
-        throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
-      }
-      response = await handler({ req, url, principal, params: await route.params, correlationId });
-    } catch (e) {
-      response = toProblem(e, correlationId, req.method, url.pathname);
-    } finally {
-      inflight.leave();
+  const scopes = Array.isArray(route) ? route : (route.scopes ?? []);
+  return routeCore<P>({ name: "api", logReads: true }, async (core, params) => {
+    await hub.ready();
+    const principal = await authenticate(core.req).catch(async (e) => {
+      await core.limit(`addr:${core.address}`);
+      throw e;
+    });
+    core.logFields.tokenId = principal.tokenId;
+    await core.limit(`tok:${principal.tokenId}`);
+    if (!hasScope(principal, ...scopes)) {
+      throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
     }
-    response.headers.set("x-request-id", correlationId);
-    log.info(
-      { rid: correlationId, method: req.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started), tokenId: principal?.tokenId },
-      "api",
-    );
-    return response;
-  };
-}
-
-export function toProblem(e: unknown, correlationId: string, method: string, path: string): Response {
-  if (e instanceof AppError) return problem(e, correlationId);
-  // Unknown failures are logged by name and code only: messages may carry input values.
-  const err = e as { name?: string; code?: string };
-  log.error({ rid: correlationId, method, path, error: err?.name, code: err?.code }, "unhandled error");
-  return problem(new AppError("internal", `Something went wrong; quote ${correlationId} when reporting it.`), correlationId);
+    return handler({
+      req: core.req,
+      url: core.url,
+      principal,
+      params: await params,
+      correlationId: core.correlationId,
+      scope: requestScope(principal),
+      own: { teamId: principal.teamId, tokenId: principal.tokenId },
+    });
+  });
 }

@@ -1,5 +1,5 @@
 // RFC 9457 problem+json responses and plain JSON responses.
-import { AppError, ERROR_CODES, problemType, type ErrorCode } from "../errors";
+import { AppError, ERROR_CODES, MAX_LISTED_ERRORS, problemType, type ErrorCode } from "../errors";
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(data), {
@@ -16,7 +16,7 @@ export function problem(error: AppError, correlationId?: string): Response {
     status: error.status,
     ...(error.detail ? { detail: error.detail } : {}),
     ...(correlationId ? { instance: `urn:request:${correlationId}` } : {}),
-    ...(error.errors?.length ? { errors: error.errors } : {}),
+    ...(error.errors?.length ? { errors: error.errors.slice(0, MAX_LISTED_ERRORS), errorCount: error.errors.length } : {}),
   };
   return new Response(JSON.stringify(body), {
     status: error.status,

@@ -1,8 +1,9 @@
 // Per-token (or per-address, before authentication) request budget; 429 with Retry-After.
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "../config/env";
 import { AppError } from "../errors";
 
-const perMinute = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 600);
+const perMinute = env().RATE_LIMIT_PER_MINUTE;
 const g = globalThis as unknown as { __questionsLimiter?: RateLimiterMemory };
 const limiter = perMinute > 0 ? (g.__questionsLimiter ??= new RateLimiterMemory({ points: perMinute, duration: 60 })) : null;
 

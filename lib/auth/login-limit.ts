@@ -1,10 +1,11 @@
 // Brute-force guard for password sign-in: failed attempts are counted per email and per client
 // address over 15 minutes; a success clears the email's count. Per process, like the API limit.
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { env } from "../config/env";
 
 const WINDOW_SECONDS = 15 * 60;
-const perEmail = Number(process.env.SIGNIN_ATTEMPTS_PER_EMAIL ?? 10);
-const perAddress = Number(process.env.SIGNIN_ATTEMPTS_PER_ADDRESS ?? 50);
+const perEmail = env().SIGNIN_ATTEMPTS_PER_EMAIL;
+const perAddress = env().SIGNIN_ATTEMPTS_PER_ADDRESS;
 
 type Limiters = { email: RateLimiterMemory; address: RateLimiterMemory };
 const g = globalThis as unknown as { __questionsLoginLimit?: Limiters };
@@ -39,15 +40,4 @@ export async function recordFailure(email: string, address: string): Promise<voi
 
 export async function recordSuccess(email: string): Promise<void> {
   await limiters.email.delete(email);
-}
-
-/** The first X-Forwarded-For hop (set by the reverse proxy), else a fixed key for direct clients. */
-export function clientAddress(headers: Record<string, string | string[] | undefined> | Headers | undefined): string {
-  const get = (name: string): string | undefined => {
-    if (!headers) return undefined;
-    if (headers instanceof Headers) return headers.get(name) ?? undefined;
-    const v = headers[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  return get("x-forwarded-for")?.split(",")[0]?.trim() || get("x-real-ip")?.trim() || "direct";
 }

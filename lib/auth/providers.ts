@@ -3,8 +3,10 @@
 import type { Provider } from "next-auth/providers/index";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GitHubProvider from "next-auth/providers/github";
+import { env } from "../config/env";
 import { db } from "../db/client";
-import { assertCanTry, clientAddress, recordFailure, recordSuccess } from "./login-limit";
+import { clientAddress } from "../api/client-address";
+import { assertCanTry, recordFailure, recordSuccess } from "./login-limit";
 import { normaliseEmail, verifyPassword } from "./password";
 
 // A valid hash of a random password: unknown emails cost the same time as wrong passwords.
@@ -18,7 +20,7 @@ const credentials = CredentialsProvider({
     const email = normaliseEmail(String(input?.email ?? "")).slice(0, 254);
     const password = String(input?.password ?? "").slice(0, 1024);
     if (!email || !password) return null;
-    const address = clientAddress(req?.headers);
+    const address = clientAddress(req?.headers, env().TRUST_PROXY);
     await assertCanTry(email, address);
     const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
@@ -34,13 +36,12 @@ const credentials = CredentialsProvider({
 type OidcProfile = { sub: string; email?: string; email_verified?: boolean; name?: string; preferred_username?: string };
 
 function oidc(): Provider | null {
-  const issuer = process.env.OIDC_ISSUER?.trim().replace(/\/+$/, "");
-  const clientId = process.env.OIDC_CLIENT_ID?.trim();
-  const clientSecret = process.env.OIDC_CLIENT_SECRET?.trim();
+  const issuer = env().OIDC_ISSUER?.replace(/\/+$/, "");
+  const { OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env();
   if (!issuer || !clientId || !clientSecret) return null;
   return {
     id: "oidc",
-    name: process.env.OIDC_NAME?.trim() || "Single sign-on",
+    name: env().OIDC_NAME,
     type: "oauth",
     wellKnown: `${issuer}/.well-known/openid-configuration`,
     clientId,
@@ -57,8 +58,7 @@ function oidc(): Provider | null {
 type GitHubEmail = { email: string; primary: boolean; verified: boolean };
 
 function github(): Provider | null {
-  const clientId = process.env.GITHUB_ID?.trim();
-  const clientSecret = process.env.GITHUB_SECRET?.trim();
+  const { GITHUB_ID: clientId, GITHUB_SECRET: clientSecret } = env();
   if (!clientId || !clientSecret) return null;
   return GitHubProvider({
     clientId,

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { env } from "../config/env";
 import { dataDir } from "../db/config";
 
 const g = globalThis as unknown as { __questionsAuthSecret?: string };
@@ -30,6 +31,6 @@ function fromFile(): string {
 }
 
 export function authSecret(): string {
-  g.__questionsAuthSecret ??= process.env.NEXTAUTH_SECRET?.trim() || process.env.AUTH_SECRET?.trim() || fromFile();
+  g.__questionsAuthSecret ??= env().NEXTAUTH_SECRET || env().AUTH_SECRET || fromFile();
   return g.__questionsAuthSecret;
 }

@@ -7,6 +7,7 @@ import { cache } from "react";
 import { db } from "../db/client";
 import { authOptions } from "./options";
 import { atLeast, isRole, type Role } from "./roles";
+import { safeNext } from "./safe-next";
 
 export type { Role } from "./roles";
 
@@ -36,10 +37,7 @@ export const currentUser = cache(async (): Promise<SessionUser | null> => {
   return id ? loadUser(id) : null;
 });
 
-/** Only a same-site relative path is an acceptable place to return to. */
-export function safeNext(next: string | null | undefined, fallback = "/inbox"): string {
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : fallback;
-}
+export { safeNext } from "./safe-next";
 
 /** For pages: the user, or a redirect to sign-in that comes back here afterwards. */
 export async function requireUser(): Promise<SessionUser> {

@@ -1,17 +1,16 @@
-// The one wrapper for cookie-authenticated JSON routes under /api/ui/**: session, role, CSRF
-// (same-origin `Origin` on every non-GET), JSON-only bodies, errors as problem+json.
-import { randomUUID } from "node:crypto";
-import { toProblem } from "../api/handler";
+// The one wrapper for cookie-authenticated JSON routes under /api/ui/**: the route core
+// (lib/api/core.ts), then CSRF (same-origin `Origin` on every non-GET), the session and role,
+// JSON-only bodies, and the user's budget.
+import { routeCore, type RouteContext } from "../api/core";
 import { AppError } from "../errors";
-import { log } from "../log";
 import { currentUser, teamIdsWithRole, type Role, type SessionUser } from "./session";
 
-export type UiContext<P> = { req: Request; url: URL; user: SessionUser; teamIds: string[]; params: P };
-type RouteContext<P> = { params: Promise<P> };
+export type UiContext<P> = { req: Request; url: URL; user: SessionUser; teamIds: string[]; params: P; correlationId: string };
 
 /** Origins this request may legitimately come from: its own URL, and the Host it was sent to. */
 function ownOrigins(req: Request, url: URL): Set<string> {
   const origins = new Set([url.origin]);
+  // X-Forwarded-* are true values here: client-sent ones are dropped unless TRUST_PROXY is set.
   const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(":", "");
   for (const host of [req.headers.get("x-forwarded-host")?.split(",")[0]?.trim(), req.headers.get("host")]) {
     if (host) origins.add(`${proto}://${host}`);
@@ -39,30 +38,22 @@ export function uiRoute<P = Record<string, never>>(
   min: Role,
   handler: (ctx: UiContext<P>) => Promise<Response>,
 ): (req: Request, route: RouteContext<P>) => Promise<Response> {
-  return async (req, route) => {
-    const correlationId = randomUUID();
-    const url = new URL(req.url);
-    let response: Response;
-    let userId: string | undefined;
-    try {
-      const mutation = !isSafe(req.method);
-      if (mutation) checkSameOrigin(req, url);
-      const user = await currentUser();
-      if (!user) throw new AppError("unauthorized", "Sign in first.");
-      userId = user.id;
-      const teamIds = teamIdsWithRole(user, min);
-      if (teamIds.length === 0) throw new AppError("forbidden", `This needs the ${min} role in a team.`);
-      if (mutation) checkJson(req);
-      response = await handler({ req, url, user, teamIds, params: await route.params });
-    } catch (e) {
-      response = toProblem(e, correlationId, req.method, url.pathname);
+  return routeCore<P>({ name: "ui" }, async (core, params) => {
+    const { req, url } = core;
+    const mutation = !isSafe(req.method);
+    if (mutation) checkSameOrigin(req, url);
+    const user = await currentUser();
+    if (!user) {
+      await core.limit(`addr:${core.address}`);
+      throw new AppError("unauthorized", "Sign in first.");
     }
-    response.headers.set("x-request-id", correlationId);
-    if (!isSafe(req.method) || response.status >= 400) {
-      log.info({ rid: correlationId, method: req.method, path: url.pathname, status: response.status, userId }, "ui");
-    }
-    return response;
-  };
+    core.logFields.userId = user.id;
+    await core.limit(`user:${user.id}`);
+    const teamIds = teamIdsWithRole(user, min);
+    if (teamIds.length === 0) throw new AppError("forbidden", `This needs the ${min} role in a team.`);
+    if (mutation) checkJson(req);
+    return handler({ req, url, user, teamIds, params: await params, correlationId: core.correlationId });
+  });
 }
 
 const isSafe = (method: string) => method === "GET" || method === "HEAD";

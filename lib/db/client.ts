@@ -1,5 +1,6 @@
 // The process-wide Prisma client. Kept on globalThis because Next.js may load this module
 // more than once (separate route bundles); a second client would mean a second connection pool.
+import { env } from "../config/env";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { PrismaClient as PgClient } from "./generated/postgres/client.ts";
@@ -14,8 +15,7 @@ const g = globalThis as unknown as { __questionsDb?: Db };
 function createClient(): Db {
   const cfg = databaseConfig();
   if (cfg.provider === "sqlite") return new SqliteClient({ adapter: serialisedSqlite(cfg.url) });
-  const max = Number(process.env.DATABASE_POOL_SIZE || 10);
-  const adapter = new PrismaPg({ connectionString: cfg.url, max });
+  const adapter = new PrismaPg({ connectionString: cfg.url, max: env().DATABASE_POOL_SIZE });
   return new PgClient({ adapter }) as unknown as Db;
 }
 

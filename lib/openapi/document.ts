@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteCo
 import { z } from "zod";
 import pkg from "../../package.json";
 import type { Scope } from "../auth/tokens";
+import { ROUTES, type RouteSpec } from "../api/routes";
 import {
   CancelSchema,
   ClaimResponseSchema,
@@ -54,12 +55,19 @@ function problems(codes: ProblemStatus[], text: Partial<Record<ProblemStatus, st
   return out;
 }
 
-/** Any one of `scopes` suffices: each security requirement object is an alternative. */
-function needs(scopes: Scope[]): Pick<RouteConfig, "security"> & { "x-required-scopes": Scope[] } {
-  return { security: scopes.map((s) => ({ bearerAuth: [s] })), "x-required-scopes": scopes };
+/**
+ * Method, path, operation id and security from the route table (lib/api/routes.ts), the same
+ * entries the handlers take their scopes from. Any one scope suffices: each security
+ * requirement object is an alternative; a public route has none.
+ */
+function fromTable(spec: RouteSpec): Pick<RouteConfig, "method" | "path" | "operationId" | "security"> & { "x-required-scopes"?: Scope[] } {
+  const { method, path, operationId } = spec;
+  if (!spec.scopes) return { method, path, operationId, security: [] };
+  const scopes = [...spec.scopes];
+  return { method, path, operationId, security: scopes.map((s) => ({ bearerAuth: [s] })), "x-required-scopes": scopes };
 }
 
-function scopeNote(scopes: Scope[]): string {
+function scopeNote(scopes: readonly Scope[]): string {
   return `\n\n**Scope:** ${scopes.map((s) => `\`${s}\``).join(" or ")}.`;
 }
 
@@ -131,15 +139,11 @@ function register(registry: OpenAPIRegistry): void {
   });
   const route = (config: RouteConfig) => registry.registerPath(config);
 
-  const ask: Scope[] = ["ask"];
   route({
-    method: "post",
-    path: `${V1}/requests`,
-    operationId: "createRequest",
+    ...fromTable(ROUTES.createRequest),
     tags: ["Requests"],
     summary: "Create a question request",
-    description: `Validated as \`model_tool\` (1–${LIMITS.model_tool.maxQuestions} questions, ${LIMITS.model_tool.minOptions}–${LIMITS.model_tool.maxOptions} options, no secrets, "Other" always allowed) or \`internal\` (1–${LIMITS.internal.maxQuestions} questions, secrets allowed). A \`non_interactive\` request, or a token/team with policy \`deny\`, is recorded and returned at once as \`rejected\`.${scopeNote(ask)}`,
-    ...needs(ask),
+    description: `Validated as \`model_tool\` (1–${LIMITS.model_tool.maxQuestions} questions, ${LIMITS.model_tool.minOptions}–${LIMITS.model_tool.maxOptions} options, no secrets, "Other" always allowed) or \`internal\` (1–${LIMITS.internal.maxQuestions} questions, secrets allowed). A \`non_interactive\` request, or a token/team with policy \`deny\`, is recorded and returned at once as \`rejected\`.${scopeNote(ROUTES.createRequest.scopes)}`,
     request: { headers: IdempotencyHeader, body: { ...body(CreateRequestSchema, "The request to create."), content: { [JSON_TYPE]: { schema: CreateRequestSchema, example: createExample } } } },
     responses: {
       201: json(RequestSchema, "Created (pending, or already rejected for non-interactive runs and `deny` policies)."),
@@ -153,64 +157,47 @@ function register(registry: OpenAPIRegistry): void {
     },
   });
 
-  const anyScope: Scope[] = ["ask", "answer", "read"];
   route({
-    method: "get",
-    path: `${V1}/requests`,
-    operationId: "listRequests",
+    ...fromTable(ROUTES.listRequests),
     tags: ["Requests"],
     summary: "List requests",
-    description: `Filtered, cursor-paged; pending requests come oldest first (FIFO). An \`ask\` token sees its team's own requests.${scopeNote(anyScope)}`,
-    ...needs(anyScope),
+    description: `Filtered, cursor-paged; pending requests come oldest first (FIFO). An \`ask\` token sees its team's own requests.${scopeNote(ROUTES.listRequests.scopes)}`,
     request: { query: ListQuerySchema },
     responses: { 200: json(ListResponseSchema, "One page; pass `nextCursor` as `cursor` for the next."), ...problems([400, ...authErrors]) },
   });
 
   route({
-    method: "get",
-    path: `${V1}/requests/{id}`,
-    operationId: "getRequest",
+    ...fromTable(ROUTES.getRequest),
     tags: ["Requests"],
     summary: "Read a request, optionally waiting for its resolution",
-    description: `With \`wait=N\` the call blocks until the request is terminal or N seconds pass, then returns its current state.${scopeNote(anyScope)}`,
-    ...needs(anyScope),
+    description: `With \`wait=N\` the call blocks until the request is terminal or N seconds pass, then returns its current state.${scopeNote(ROUTES.getRequest.scopes)}`,
     request: { params: IdParam, query: WaitQuery },
     responses: { 200: json(RequestSchema, "The request.", { headers: ETAG }), ...problems([400, 404, ...authErrors, 503]) },
   });
 
   route({
-    method: "post",
-    path: `${V1}/requests/{id}/cancel`,
-    operationId: "cancelRequest",
+    ...fromTable(ROUTES.cancelRequest),
     tags: ["Requests"],
     summary: "Withdraw a pending request",
-    description: `The agent no longer needs the answer; waiters wake with a \`cancelled\` rejection.${scopeNote(ask)}`,
-    ...needs(ask),
+    description: `The agent no longer needs the answer; waiters wake with a \`cancelled\` rejection.${scopeNote(ROUTES.cancelRequest.scopes)}`,
     request: { params: IdParam, body: { ...body(CancelSchema, "Optional reason."), required: false } },
     responses: { 200: json(RequestSchema, "The cancelled request."), ...problems([...bodyErrors, 404, 409, ...authErrors]) },
   });
 
   route({
-    method: "post",
-    path: `${V1}/sessions/{sessionId}/cancel`,
-    operationId: "cancelSession",
+    ...fromTable(ROUTES.cancelSession),
     tags: ["Requests"],
     summary: "Cancel every pending request of an interrupted session",
-    description: `Only requests created by the calling token are affected.${scopeNote(ask)}`,
-    ...needs(ask),
+    description: `Only requests created by the calling token are affected.${scopeNote(ROUTES.cancelSession.scopes)}`,
     request: { params: SessionParam, body: { ...body(CancelSchema, "Optional reason."), required: false } },
     responses: { 200: json(SessionCancelResult, "How many requests were cancelled."), ...problems([...bodyErrors, ...authErrors]) },
   });
 
-  const answer: Scope[] = ["answer"];
   route({
-    method: "post",
-    path: `${V1}/requests/{id}/reply`,
-    operationId: "replyToRequest",
+    ...fromTable(ROUTES.replyToRequest),
     tags: ["Reviewers"],
     summary: "Answer a pending request",
-    description: `Every question must be answered unless \`confirmUnanswered\` is true (the rest are recorded as skipped). Of two concurrent replies exactly one wins.${scopeNote(answer)}`,
-    ...needs(answer),
+    description: `Every question must be answered unless \`confirmUnanswered\` is true (the rest are recorded as skipped). Of two concurrent replies exactly one wins.${scopeNote(ROUTES.replyToRequest.scopes)}`,
     request: { params: IdParam, headers: IfMatchHeader, body: body(ReplySchema, "Answers keyed by question id.") },
     responses: {
       200: json(RequestSchema, "The answered request."),
@@ -219,25 +206,19 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
-    method: "post",
-    path: `${V1}/requests/{id}/reject`,
-    operationId: "rejectRequest",
+    ...fromTable(ROUTES.rejectRequest),
     tags: ["Reviewers"],
     summary: "Decline a pending request",
-    description: `The agent receives a \`reviewer_rejected\` rejection carrying the reason.${scopeNote(answer)}`,
-    ...needs(answer),
+    description: `The agent receives a \`reviewer_rejected\` rejection carrying the reason.${scopeNote(ROUTES.rejectRequest.scopes)}`,
     request: { params: IdParam, headers: IfMatchHeader, body: body(RejectSchema, "Why the request is declined.") },
     responses: { 200: json(RequestSchema, "The rejected request."), ...problems([...bodyErrors, 404, 409, 412, ...authErrors]) },
   });
 
   route({
-    method: "post",
-    path: `${V1}/requests/{id}/secrets/claim`,
-    operationId: "claimSecrets",
+    ...fromTable(ROUTES.claimSecrets),
     tags: ["Requests"],
     summary: "Receive the plaintext secret answers, once",
-    description: `Only the token that created the request may claim, and only once; afterwards the answers show as provided and claimed. Unclaimed secrets are purged after the retention window.${scopeNote(ask)}`,
-    ...needs(ask),
+    description: `Only the token that created the request may claim, and only once; afterwards the answers show as provided and claimed. Unclaimed secrets are purged after the retention window.${scopeNote(ROUTES.claimSecrets.scopes)}`,
     request: { params: IdParam },
     responses: {
       200: json(ClaimResponseSchema, "Plaintext values keyed by question id.", {
@@ -248,13 +229,10 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
-    method: "get",
-    path: `${V1}/events`,
-    operationId: "streamEvents",
+    ...fromTable(ROUTES.streamEvents),
     tags: ["Events"],
     summary: "Server-Sent Events of request changes",
-    description: `Events \`${EVENT_TYPES.join("`, `")}\`; each \`data:\` is an \`Event\` JSON object (components/schemas/Event), each \`id:\` comes from a durable sequence. \`Last-Event-ID\` resumes with no gap or duplicate; comment lines are heartbeats. An \`ask\` token sees its own requests, \`answer\`/\`read\` tokens their team's.${scopeNote(anyScope)}`,
-    ...needs(anyScope),
+    description: `Events \`${EVENT_TYPES.join("`, `")}\`; each \`data:\` is an \`Event\` JSON object (components/schemas/Event), each \`id:\` comes from a durable sequence. \`Last-Event-ID\` resumes with no gap or duplicate; comment lines are heartbeats. An \`ask\` token sees its own requests, \`answer\`/\`read\` tokens their team's.${scopeNote(ROUTES.streamEvents.scopes)}`,
     request: { headers: LastEventIdHeader, query: EventsQuery },
     responses: {
       200: { description: "An endless `text/event-stream`.", content: { "text/event-stream": { schema: { type: "string", description: "SSE frames whose `data:` is an `Event`." } } } },
@@ -263,23 +241,17 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
-    method: "get",
-    path: `${V1}/openapi.json`,
-    operationId: "getOpenApi",
+    ...fromTable(ROUTES.getOpenApi),
     tags: ["Meta"],
     summary: "This OpenAPI 3.1 document",
-    security: [],
     responses: { 200: { description: "The document.", content: { [JSON_TYPE]: { schema: { type: "object" } } } } },
   });
 
   route({
-    method: "get",
-    path: `${V1}/tool-schema`,
-    operationId: "getToolSchema",
+    ...fromTable(ROUTES.getToolSchema),
     tags: ["Meta"],
     summary: "The model-facing `ask_human` tool definition",
     description: "The `model_tool` subset of CreateRequest (no `source`, `mode`, `agent`, `secret`, `allowCustom`) in OpenAI, Anthropic or MCP tool shape.",
-    security: [],
     request: { query: ToolSchemaQuery },
     responses: {
       200: { description: "The tool definition.", content: { [JSON_TYPE]: { schema: { type: "object" } } } },
@@ -288,12 +260,9 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
-    method: "get",
-    path: "/api/health",
-    operationId: "health",
+    ...fromTable(ROUTES.health),
     tags: ["Meta"],
     summary: "Liveness and database reachability",
-    security: [],
     responses: { 200: json(Health, "Up, database reachable."), 503: json(Health, "Database unreachable.") },
   });
 }

@@ -1,6 +1,7 @@
 // Creating a request: validation by constructor, the no-deadlock rules (non-interactive and
 // policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction.
 import { createHash } from "node:crypto";
+import { env } from "../config/env";
 import { db, isUniqueViolation } from "../db/client";
 import type { PrismaPromise } from "../db/types";
 import { AppError } from "../errors";
@@ -17,7 +18,6 @@ import { expiry } from "./expiry";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxWrites } from "../notify/outbox";
 
-const IDEMPOTENCY_HOURS = Number(process.env.IDEMPOTENCY_TTL_HOURS || 24);
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
 
@@ -133,7 +133,7 @@ async function insert(
     ...deliveries,
   ];
   if (idempotencyKey) {
-    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3600_000);
+    const expiresAt = new Date(now.getTime() + env().IDEMPOTENCY_TTL_HOURS * 3600_000);
     writes.push(
       client.idempotencyRecord.create({
         data: { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt },

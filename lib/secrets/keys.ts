@@ -1,7 +1,7 @@
 // Encryption keys for secret answers. From env (QUESTIONS_KEYS="id:base64,…" plus
 // QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
 
@@ -31,19 +31,27 @@ function fromEnv(spec: string): KeyRing {
 
 type KeyFile = { active: string; keys: Record<string, string> };
 
-function writeKeyFile(file: string, content: KeyFile): void {
+/** `once`: create only, never replace (link() fails when the file exists: the first writer wins). */
+function writeKeyFile(file: string, content: KeyFile, once = false): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(content, null, 2) + "\n", { mode: 0o600 });
   chmodSync(tmp, 0o600);
-  renameSync(tmp, file);
+  if (!once) return renameSync(tmp, file);
+  try {
+    linkSync(tmp, file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 function fromFile(): KeyRing {
   const file = keyFile();
   if (!existsSync(file)) {
     const id = newKeyId();
-    writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } });
+    writeKeyFile(file, { active: id, keys: { [id]: randomBytes(32).toString("base64") } }, true);
   }
   const content = JSON.parse(readFileSync(file, "utf8")) as KeyFile;
   const keys = new Map(Object.entries(content.keys).map(([id, b64]) => [id, Buffer.from(b64, "base64")]));

@@ -6,6 +6,7 @@ import http from "node:http";
 import { generateToken } from "@/lib/auth/tokens";
 import { admin, createToken } from "../helpers/cli";
 import { clients, singleSelect, uid } from "../helpers/clients";
+import { newSession } from "../helpers/session";
 
 const { baseUrl, agent, reviewer, tokens } = clients();
 const dataDir = inject("dataDir");
@@ -197,7 +198,12 @@ describe("error responses", () => {
   });
 
   it("a session cookie does not authenticate the agent API", async () => {
-    const { res } = await send({ path: "/requests", token: null, headers: { cookie: `next-auth.session-token=${uid()}; authjs.session-token=${uid()}` } });
+    // A real, valid browser session: it opens the browser API but never the agent API.
+    const { cookie } = await newSession(baseUrl, dataDir);
+    const ui = await fetch(`${baseUrl}/api/ui/requests`, { headers: { cookie } });
+    expect(ui.status).toBe(200);
+    await ui.arrayBuffer();
+    const { res } = await send({ path: "/requests", token: null, headers: { cookie } });
     expect(res.status).toBe(401);
   });
 

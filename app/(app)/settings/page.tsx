@@ -13,9 +13,9 @@ import { notifyConfig } from "@/lib/notify/config";
 import { emailEnabled } from "@/lib/notify/prefs";
 import { listWebhooks } from "@/lib/notify/webhooks";
 import { requireUser } from "@/lib/auth/session";
-import { listMembers } from "@/lib/settings/members";
-import { teamPolicy } from "@/lib/settings/teams";
-import { listTokens } from "@/lib/settings/tokens";
+import { listMembers } from "@/lib/teams/members";
+import { teamPolicy } from "@/lib/teams/teams";
+import { listTokens } from "@/lib/teams/tokens";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 

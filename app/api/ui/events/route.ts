@@ -1,4 +1,5 @@
 import { uiRoute } from "@/lib/auth/ui-route";
+import { env } from "@/lib/config/env";
 import { lastEventId, sseResponse } from "@/lib/events/http";
 import { hub } from "@/lib/events/hub";
 import { eventStream, type Audience } from "@/lib/events/sse";
@@ -10,7 +11,6 @@ export const dynamic = "force-dynamic";
 
 // A stream lives at most this long; the browser reconnects (resuming by Last-Event-ID) and the
 // session and memberships are checked again, so a removed member stops receiving within minutes.
-const MAX_STREAM_MS = Number(process.env.UI_STREAM_MAX_MS || 5 * 60_000);
 
 // GET /api/ui/events — Server-Sent Events for the browser: the events of the user's teams
 export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
@@ -23,6 +23,6 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
     visible: (row) => teams.has(row.teamId),
     extra: (row) => ({ team: teams.get(row.teamId), request: withoutAnswers(JSON.parse(row.payload) as QuestionRequest) }),
   };
-  const signal = AbortSignal.any([req.signal, AbortSignal.timeout(MAX_STREAM_MS)]);
+  const signal = AbortSignal.any([req.signal, AbortSignal.timeout(env().UI_STREAM_MAX_MS)]);
   return sseResponse(eventStream(audience, lastEventId(req, url), signal));
 });

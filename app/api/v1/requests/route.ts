@@ -1,7 +1,7 @@
+import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
 import { parseQuery, readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
-import { requestScope } from "@/lib/auth/principal";
 import { AppError } from "@/lib/errors";
 import { createRequest } from "@/lib/questions/create";
 import { listRequests } from "@/lib/questions/read";
@@ -11,7 +11,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests — create a question request (optionally idempotent)
-export const POST = apiRoute(["ask"], async ({ req, principal }) => {
+export const POST = apiRoute(ROUTES.createRequest, async ({ req, principal }) => {
   const key = req.headers.get("idempotency-key")?.trim() || undefined;
   if (key !== undefined && !/^[\x21-\x7e]{1,200}$/.test(key)) {
     throw new AppError("validation", "Idempotency-Key must be 1–200 visible ASCII characters.", [
@@ -24,7 +24,7 @@ export const POST = apiRoute(["ask"], async ({ req, principal }) => {
 });
 
 // GET /api/v1/requests — filtered, cursor-paged list (pending is FIFO)
-export const GET = apiRoute(["ask", "answer", "read"], async ({ url, principal }) => {
+export const GET = apiRoute(ROUTES.listRequests, async ({ url, scope }) => {
   const query = parseQuery(url, ListQuerySchema);
-  return json(await listRequests(requestScope(principal), query));
+  return json(await listRequests(scope, query));
 });

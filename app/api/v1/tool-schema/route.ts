@@ -1,4 +1,5 @@
-import { json, problem } from "@/lib/api/problem";
+import { publicRoute } from "@/lib/api/core";
+import { json } from "@/lib/api/problem";
 import { AppError } from "@/lib/errors";
 import { TOOL_FORMATS, ToolSchemaQuery, toolSchema } from "@/lib/openapi/tool-schema";
 
@@ -6,13 +7,13 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/tool-schema — the model-facing ask_human tool (?format=openai|anthropic|mcp), public
-export async function GET(req: Request): Promise<Response> {
+export const GET = publicRoute(async ({ url }) => {
   // An empty `?format=` means the default, like an absent one.
-  const format = new URL(req.url).searchParams.get("format") || undefined;
+  const format = url.searchParams.get("format") || undefined;
   const parsed = ToolSchemaQuery.safeParse({ format });
   if (!parsed.success) {
     const message = `must be one of ${TOOL_FORMATS.join(", ")}`;
-    return problem(new AppError("invalid_query", `format ${message}.`, [{ path: "format", message }]));
+    throw new AppError("invalid_query", `format ${message}.`, [{ path: "format", message }]);
   }
   return json(toolSchema(parsed.data.format), 200, { "cache-control": "public, max-age=300" });
-}
+});

@@ -3,9 +3,9 @@ import { json } from "@/lib/api/problem";
 import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { CreateTeamBody } from "@/lib/settings/schemas";
-import { createTeamAsAdmin } from "@/lib/settings/teams";
+import { createTeam } from "@/lib/teams/teams";
 
 export const POST = uiRoute("admin", async ({ req, user }) => {
   const { value } = await readJson(req, CreateTeamBody);
-  return json(await createTeamAsAdmin(user.id, value), 201);
+  return json(await createTeam({ slug: value.slug, name: value.name || undefined, adminUserId: user.id }), 201);
 });

@@ -1,7 +1,7 @@
+import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
 import { parseQuery } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
-import { requestScope } from "@/lib/auth/principal";
 import { waitForRequest } from "@/lib/questions/wait";
 import { z } from "zod";
 
@@ -11,8 +11,8 @@ export const dynamic = "force-dynamic";
 const Query = z.object({ wait: z.coerce.number().int().min(0).max(60).default(0) }).strict();
 
 // GET /api/v1/requests/:id — read; ?wait=N blocks until terminal or N seconds pass
-export const GET = apiRoute<{ id: string }>(["ask", "answer", "read"], async ({ req, url, principal, params }) => {
+export const GET = apiRoute<{ id: string }>(ROUTES.getRequest, async ({ req, url, scope, params }) => {
   const { wait } = parseQuery(url, Query);
-  const request = await waitForRequest(requestScope(principal), params.id, wait * 1000, req.signal);
+  const request = await waitForRequest(scope, params.id, wait * 1000, req.signal);
   return json(request, 200, { etag: `"v${request.version}"` });
 });

@@ -4,7 +4,7 @@ import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { requireTeamAdmin } from "@/lib/settings/access";
 import { TeamPolicyBody } from "@/lib/settings/schemas";
-import { setTeamPolicy } from "@/lib/settings/teams";
+import { setTeamPolicy } from "@/lib/teams/teams";
 
 export const PATCH = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);

@@ -1,3 +1,4 @@
+import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
 import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
@@ -10,8 +11,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests/:id/reject — a reviewer declines, with a reason for the agent
-export const POST = apiRoute<{ id: string }>(["answer"], async ({ req, principal, params }) => {
+export const POST = apiRoute<{ id: string }>(ROUTES.rejectRequest, async ({ req, principal, scope, params }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await readJson(req, RejectSchema);
-  return json(await rejectRequest({ scope: { teamId: principal.teamId }, id: params.id, reason: value.reason, actor: actorLabel(principal), expectVersion }));
+  return json(await rejectRequest({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal), expectVersion }));
 });

@@ -1,3 +1,4 @@
+import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
 import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
@@ -10,9 +11,9 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests/:id/reply — answer every question (or confirm the unanswered ones)
-export const POST = apiRoute<{ id: string }>(["answer"], async ({ req, principal, params }) => {
+export const POST = apiRoute<{ id: string }>(ROUTES.replyToRequest, async ({ req, principal, scope, params }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await readJson(req, ReplySchema);
-  const request = await replyToRequest({ scope: { teamId: principal.teamId }, id: params.id, reply: value, actor: actorLabel(principal), expectVersion });
+  const request = await replyToRequest({ scope, id: params.id, reply: value, actor: actorLabel(principal), expectVersion });
   return json(request);
 });

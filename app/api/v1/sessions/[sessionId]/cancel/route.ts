@@ -1,3 +1,4 @@
+import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
 import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
@@ -9,9 +10,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/sessions/:sessionId/cancel — cancel every pending request of an interrupted session
-export const POST = apiRoute<{ sessionId: string }>(["ask"], async ({ req, principal, params }) => {
+export const POST = apiRoute<{ sessionId: string }>(ROUTES.cancelSession, async ({ req, principal, own, params }) => {
   await readJson(req, CancelSchema);
-  const scope = { teamId: principal.teamId, tokenId: principal.tokenId };
-  const cancelled = await cancelSession({ scope, sessionId: params.sessionId, actor: actorLabel(principal) });
+  const cancelled = await cancelSession({ scope: own, sessionId: params.sessionId, actor: actorLabel(principal) });
   return json({ cancelled });
 });

@@ -3,7 +3,7 @@ import { json } from "@/lib/api/problem";
 import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { requireTeamAdmin } from "@/lib/settings/access";
-import { addMember } from "@/lib/settings/members";
+import { addMember } from "@/lib/teams/members";
 import { AddMemberBody } from "@/lib/settings/schemas";
 
 export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {

@@ -4,11 +4,11 @@ import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { requireTeamAdmin } from "@/lib/settings/access";
 import { CreateTokenBody } from "@/lib/settings/schemas";
-import { createTeamToken } from "@/lib/settings/tokens";
+import { createToken } from "@/lib/teams/tokens";
 
 export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
-  const { teamSlug } = requireTeamAdmin(user, params.teamId);
+  const team = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, CreateTokenBody);
-  const t = await createTeamToken(teamSlug, value);
+  const t = await createToken({ id: team.teamId, slug: team.teamSlug }, { ...value, scopes: value.scopes.join(",") });
   return json({ id: t.id, name: t.name, scopes: t.scopes, policy: t.policy, token: t.token }, 201);
 });

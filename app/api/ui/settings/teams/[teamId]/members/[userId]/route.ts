@@ -4,7 +4,7 @@ import { json } from "@/lib/api/problem";
 import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { requireTeamAdmin } from "@/lib/settings/access";
-import { changeRole, removeMember } from "@/lib/settings/members";
+import { changeRole, removeMember } from "@/lib/teams/members";
 import { ChangeRoleBody, EmptyBody } from "@/lib/settings/schemas";
 
 type Params = { teamId: string; userId: string };

@@ -4,7 +4,7 @@ import { readJson } from "@/lib/api/body";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { requireTeamAdmin } from "@/lib/settings/access";
 import { EmptyBody } from "@/lib/settings/schemas";
-import { revokeTeamToken } from "@/lib/settings/tokens";
+import { revokeTeamToken } from "@/lib/teams/tokens";
 
 export const POST = uiRoute<{ teamId: string; tokenId: string }>("admin", async ({ req, user, params }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);

@@ -1,5 +1,0 @@
-import { InboxSkeleton } from "@/components/inbox/inbox-skeleton";
-
-export default function Loading() {
-  return <InboxSkeleton />;
-}

@@ -1,0 +1,47 @@
+// Who sent a request, and which X-Forwarded-* headers to believe (TRUST_PROXY, README "proxy").
+// Without a trusted proxy, any client could send X-Forwarded-For and rotate it past per-address
+// budgets, or X-Forwarded-Host to steer sign-in URLs. So the forwarded headers a client sent are
+// dropped as the request arrives; Next.js then fills them from the socket (peer address, Host,
+// http/https), and every reader below sees only true values.
+import http, { type IncomingMessage } from "node:http";
+
+const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+
+const g = globalThis as unknown as { __questionsForwardedGuard?: boolean };
+
+/** Installs the guard once per process (instrumentation.ts), before the first request is served. */
+export function guardForwardedHeaders(trustProxy: number): void {
+  if (trustProxy > 0 || g.__questionsForwardedGuard) return;
+  g.__questionsForwardedGuard = true;
+  const emit = http.Server.prototype.emit;
+  // The http server's "request" event is the one place every request passes before Next.js reads it.
+  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") stripForwarded(args[0] as IncomingMessage);
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
+  } as typeof emit;
+}
+
+export function stripForwarded(req: Pick<IncomingMessage, "headers">): void {
+  for (const name of FORWARDED) delete req.headers[name];
+}
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
+
+function header(headers: HeaderSource, name: string): string | undefined {
+  if (!headers) return undefined;
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const v = headers[name];
+  return Array.isArray(v) ? v.join(",") : v;
+}
+
+/**
+ * The client's address: with `trustProxy` proxies in front, the entry that many places from the
+ * right of X-Forwarded-For (each proxy appends the address it saw); with none, the peer address
+ * (the only entry left once the guard ran). "unknown" when there is nothing to go by.
+ */
+export function clientAddress(headers: HeaderSource, trustProxy: number): string {
+  const hops = (header(headers, "x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (hops.length === 0) return "unknown";
+  if (trustProxy <= 0) return hops.at(-1)!;
+  return hops[Math.max(0, hops.length - trustProxy)]!;
+}

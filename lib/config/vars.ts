@@ -1,0 +1,89 @@
+// Builders for one environment variable each: a zod schema from the raw string (blank = unset),
+// plus what the README table shows. Messages never echo the value (it may be a secret).
+import { z } from "zod";
+
+export type Var<T extends z.ZodType = z.ZodType> = { schema: T; doc: string; shown?: string; secret?: boolean };
+
+type Common = { doc: string; shown?: string; secret?: boolean };
+
+const raw = z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined), z.string().optional());
+
+function fail(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
+function range(min?: number, max?: number, exclusive = false): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return exclusive ? ` above ${min}` : ` of at least ${min}`;
+  return max !== undefined ? ` of at most ${max}` : "";
+}
+
+type NumOpts = Common & { default: number; min?: number; max?: number; exclusive?: boolean; aliases?: Record<string, number> };
+
+function number(whole: boolean, o: NumOpts) {
+  const expected = `expected ${whole ? "a whole number" : "a number"}${range(o.min, o.max, o.exclusive)}`;
+  const schema = raw.transform((s, ctx): number => {
+    if (s === undefined) return o.default;
+    const alias = o.aliases?.[s.toLowerCase()];
+    if (alias !== undefined) return alias;
+    if (!(whole ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/).test(s)) return fail(ctx, expected);
+    const n = Number(s);
+    const low = o.min !== undefined && (o.exclusive ? n <= o.min : n < o.min);
+    if (low || (o.max !== undefined && n > o.max)) return fail(ctx, expected);
+    return n;
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? `\`${o.default}\``, secret: o.secret };
+}
+
+export const int = (o: NumOpts) => number(true, o);
+export const num = (o: NumOpts) => number(false, o);
+
+type StrOpts = Common & { pattern?: [RegExp, string] };
+
+function checked(o: StrOpts) {
+  return raw.transform((s, ctx): string | undefined => {
+    if (s !== undefined && o.pattern && !o.pattern[0].test(s)) return fail(ctx, o.pattern[1]);
+    return s;
+  });
+}
+
+export function str(o: StrOpts & { default: string }): Var<z.ZodType<string, unknown>>;
+export function str(o: StrOpts): Var<z.ZodType<string | undefined, unknown>>;
+export function str(o: StrOpts & { default?: string }): Var<z.ZodType<string | undefined, unknown>> {
+  const schema = checked(o).transform((s) => s ?? o.default);
+  return { schema, doc: o.doc, shown: o.shown ?? (o.default !== undefined ? `\`${o.default}\`` : "unset"), secret: o.secret };
+}
+
+export function url(o: Common): Var<z.ZodType<string | undefined, unknown>> {
+  const schema = raw.transform((s, ctx): string | undefined => {
+    if (s === undefined) return undefined;
+    if (!URL.canParse(s) || !/^https?:$/.test(new URL(s).protocol)) return fail(ctx, "expected an http(s) URL");
+    return s;
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? "unset", secret: o.secret };
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, o: Common & { default: T[number] }): Var<z.ZodType<T[number], unknown>> {
+  const schema = raw.transform((s, ctx): T[number] => {
+    if (s === undefined) return o.default;
+    return values.includes(s) ? s : fail(ctx, `expected one of ${values.join(", ")}`);
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? `\`${o.default}\``, secret: o.secret };
+}
+
+export function bool(o: Common & { default: boolean }): Var<z.ZodType<boolean, unknown>> {
+  const schema = raw.transform((s, ctx): boolean => {
+    if (s === undefined) return o.default;
+    if (/^(1|true|yes|on)$/i.test(s)) return true;
+    if (/^(0|false|no|off)$/i.test(s)) return false;
+    return fail(ctx, "expected 1/true or 0/false");
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? (o.default ? "`1`" : "`0`"), secret: o.secret };
+}
+
+/** A comma-separated list (e.g. host names); blank entries are dropped. */
+export function csv(o: Common & { default?: string[] }): Var<z.ZodType<string[], unknown>> {
+  const schema = raw.transform((s): string[] => (s === undefined ? (o.default ?? []) : s.split(",").map((x) => x.trim()).filter(Boolean)));
+  return { schema, doc: o.doc, shown: o.shown ?? (o.default?.length ? `\`${o.default.join(",")}\`` : "unset"), secret: o.secret };
+}

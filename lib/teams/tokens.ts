@@ -1,0 +1,94 @@
+// API tokens of a team: list (never the token itself), create (shown once), revoke.
+import { generateToken, hashToken, isWellFormed, parseScopes, type Scope } from "../auth/tokens";
+import { db } from "../db/client";
+import { AppError, validationError } from "../errors";
+import { newId } from "../ids";
+import { parsePolicy, requireText, type Policy, type TeamRef } from "./teams";
+
+export type TokenRow = {
+  id: string;
+  name: string;
+  hint: string;
+  scopes: Scope[];
+  policy: Policy;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+export async function listTokens(teamId: string): Promise<TokenRow[]> {
+  const rows = await db().apiToken.findMany({
+    where: { teamId },
+    orderBy: [{ revokedAt: { sort: "asc", nulls: "first" } }, { createdAt: "desc" }],
+    select: { id: true, name: true, hint: true, scopes: true, policy: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+  return rows.map((r) => ({
+    ...r,
+    scopes: r.scopes.split(",") as Scope[],
+    policy: r.policy === "deny" ? "deny" : "allow",
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+function scopesOf(value: string): Scope[] {
+  try {
+    return parseScopes(value);
+  } catch (e) {
+    const message = (e as Error).message;
+    throw validationError([{ path: "scopes", message }], message);
+  }
+}
+
+type TokenInput = { name: string; scopes: string; policy?: string };
+
+export function validateTokenInput(opts: TokenInput): { name: string; scopes: Scope[]; policy: Policy } {
+  return { name: requireText(opts.name, "token name", 100, "name"), scopes: scopesOf(opts.scopes), policy: parsePolicy(opts.policy ?? "allow") };
+}
+
+export async function createToken(team: TeamRef, opts: TokenInput) {
+  const { name, scopes, policy } = validateTokenInput(opts);
+  const token = generateToken();
+  const id = newId("tok");
+  await db().apiToken.create({
+    data: { id, teamId: team.id, name, hash: hashToken(token), hint: token.slice(-4), scopes: scopes.join(","), policy },
+  });
+  return { id, token, team: team.slug, name, scopes, policy };
+}
+
+export type Revoked = { id: string; name: string; revokedAt: Date; alreadyRevoked: boolean };
+
+/**
+ * Revokes by id (`tok_…`) or by the token itself (`oqt_…`), within `teamId` when given (another
+ * team's token is "not found", never "forbidden"). Revoking twice keeps the first time.
+ */
+export async function revokeToken(idOrToken: string, teamId?: string): Promise<Revoked> {
+  const ref = idOrToken.trim();
+  let where: { id: string } | { hash: string };
+  if (ref.startsWith("tok_")) where = { id: ref };
+  else if (ref.startsWith("oqt_")) {
+    if (!isWellFormed(ref)) throw validationError([{ path: "token", message: "wrong length or checksum" }], "not a valid token (wrong length or checksum)");
+    where = { hash: hashToken(ref) };
+  } else throw validationError([{ path: "token", message: "expected tok_… or oqt_…" }], "expected a token id (tok_…) or a token (oqt_…)");
+
+  const row = await db().apiToken.findFirst({ where: { ...where, ...(teamId ? { teamId } : {}) }, select: { id: true, name: true, revokedAt: true } });
+  // Never echo a full token back: it is a credential.
+  if (!row) throw new AppError("not_found", teamId ? "No such token in this team." : ref.startsWith("tok_") ? `unknown token id ${ref}` : "unknown token");
+  if (row.revokedAt) return { id: row.id, name: row.name, revokedAt: row.revokedAt, alreadyRevoked: true };
+  const revokedAt = new Date();
+  const done = await db().apiToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt } });
+  if (done.count === 0) {
+    // Revoked concurrently: report the time that won.
+    const now = await db().apiToken.findUniqueOrThrow({ where: { id: row.id }, select: { revokedAt: true } });
+    return { id: row.id, name: row.name, revokedAt: now.revokedAt ?? revokedAt, alreadyRevoked: true };
+  }
+  return { id: row.id, name: row.name, revokedAt, alreadyRevoked: false };
+}
+
+/** The settings page's revoke: a token of this team by id, else 404. */
+export async function revokeTeamToken(teamId: string, tokenId: string): Promise<{ id: string; revokedAt: string }> {
+  if (!tokenId.startsWith("tok_")) throw new AppError("not_found", "No such token in this team.");
+  const r = await revokeToken(tokenId, teamId);
+  return { id: r.id, revokedAt: r.revokedAt.toISOString() };
+}
