@@ -44,3 +44,13 @@ export async function claimDue(limit: number): Promise<DeliveryRow[]> {
   }
   return client.delivery.findMany({ where: { leaseId }, orderBy: { nextAttemptAt: "asc" } });
 }
+
+/** Drops sent, failed and skipped deliveries older than `before` (pending and paused stay). */
+export async function sweepFinished(before: Date): Promise<number> {
+  try {
+    const { count } = await db().delivery.deleteMany({ where: { status: { in: ["sent", "failed", "skipped"] }, createdAt: { lt: before } } });
+    return count;
+  } catch {
+    return 0; // the next sweep tries again
+  }
+}

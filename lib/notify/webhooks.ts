@@ -78,7 +78,10 @@ export async function updateWebhook(teamId: string, id: string, input: UpdateWeb
   if (input.events) data.events = [...new Set(input.events)].join(",");
   if (Object.keys(data).length) await db().webhook.update({ where: { id }, data });
   if (input.paused === true) await pauseWebhook(id, `Paused by ${actor}.`);
-  if (input.paused === false && (await resumeWebhook(id)) >= 0) notifyWorker.poke();
+  if (input.paused === false) {
+    await resumeWebhook(id);
+    notifyWorker.poke();
+  }
   return webhookView(await findWebhook(teamId, id));
 }
 

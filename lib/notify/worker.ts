@@ -2,17 +2,20 @@
 // another instance's NOTIFY) and by a poll timer for retries that come due. Claims are leased,
 // so any number of instances can run it.
 import { log } from "../log";
-import { claimDue } from "./claim";
+import { claimDue, sweepFinished } from "./claim";
 import { notifyConfig } from "./config";
 import { deliver } from "./send";
 
 const BATCH = 10;
+// Finished deliveries stay in the log this long, then an hourly sweep removes them.
+const KEEP_FINISHED_MS = 30 * 24 * 3600_000;
 
 class Worker {
   private running = false;
   private again = false;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
   private current: Promise<void> = Promise.resolve();
 
   start(): void {
@@ -20,6 +23,8 @@ class Worker {
     this.stopped = false;
     this.timer = setInterval(() => this.poke(), notifyConfig().pollMs);
     this.timer.unref();
+    this.sweeper = setInterval(() => void sweepFinished(new Date(Date.now() - KEEP_FINISHED_MS)), 3600_000);
+    this.sweeper.unref();
     this.poke();
   }
 
@@ -53,7 +58,8 @@ class Worker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.timer = this.sweeper = null;
     await this.current;
   }
 }
