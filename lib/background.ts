@@ -9,6 +9,7 @@ import { isPostgres } from "./db/provider";
 import { startPgListener, stopPgListener } from "./events/pg-listener";
 import { closeDb } from "./db/client";
 import { inflight } from "./api/inflight";
+import { notifyWorker } from "./notify/worker";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -29,6 +30,9 @@ export async function startBackground(): Promise<void> {
     const expiresAt = (JSON.parse(row.payload) as { expiresAt: string | null }).expiresAt;
     if (expiresAt) expiry.schedule(new Date(expiresAt));
   });
+  // Every committed event may carry outbox rows (here or on another instance): look for them.
+  hub.subscribe(() => notifyWorker.poke());
+  notifyWorker.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
   const housekeeping = () => {
@@ -52,7 +56,7 @@ export async function startBackground(): Promise<void> {
     shutdown.begin();
     expiry.stop();
     clearInterval(purgeTimer);
-    void inflight.idle().then(async () => {
+    void Promise.all([inflight.idle(), notifyWorker.stop()]).then(async () => {
       await stopPgListener();
       await closeDb();
     });

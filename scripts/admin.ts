@@ -12,6 +12,7 @@ import {
   revokeToken,
   rotate,
 } from "../lib/admin/commands";
+import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
 
 const USAGE = `usage: npm run admin -- <command>
   team create <slug> [--name <name>]
@@ -19,7 +20,8 @@ const USAGE = `usage: npm run admin -- <command>
   token create --team <slug> --name <name> --scopes ask,answer,read [--policy allow|deny]
   token revoke <token-id | token>
   keys rotate
-  purge`;
+  purge
+${WEBHOOK_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Command = {
@@ -91,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
       return [`Purged ${r.secrets} unclaimed secret(s) past retention and ${r.idempotencyRecords} expired idempotency record(s).`];
     },
   },
+  ...WEBHOOK_COMMANDS,
 };
 
 function findCommand(argv: string[]): { key: string; command: Command; rest: string[] } {

@@ -70,6 +70,7 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     turnId: null,
     toolCallId: null,
     parentRequestId: null,
+    callbackUrl: null,
     questions: QUESTIONS_JSON,
     response: null,
     searchText: "",

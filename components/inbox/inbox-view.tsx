@@ -11,6 +11,8 @@ import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
 import { LiveIndicator } from "./live-indicator";
 import { inboxKey, useLiveSync } from "./use-live-sync";
+import { useFaviconCount } from "./favicon-badge";
+import { NotificationsToggle, useDesktopNotifications } from "./notifications";
 
 const TITLE = "Inbox · OpenOxide Questions";
 
@@ -54,6 +56,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   }, [qc, initial]);
   useLiveSync(since);
   useRowKeys();
+  useDesktopNotifications();
   // Loading is app/(app)/inbox/loading.tsx: the page arrives with its data.
   const { data, isError, isFetching, refetch } = useQuery({
     queryKey: inboxKey,
@@ -67,6 +70,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   useEffect(() => {
     document.title = total > 0 ? `(${total}) ${TITLE}` : TITLE;
   }, [total]);
+  useFaviconCount(total);
 
   const agents = useMemo(() => [...new Set(data.data.map((r) => r.agent.name))].sort(), [data]);
   const rows = data.data.filter((r) => (!agent || r.agent.name === agent) && (!team || r.team.slug === team));
@@ -86,6 +90,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
           <p className="mt-1 flex items-center gap-3 text-sm text-zinc-500 dark:text-zinc-400">
             <span>Pending questions, oldest first</span>
             <LiveIndicator />
+            <NotificationsToggle />
             {isFetching ? <Spinner label="Refreshing" className="scale-75" /> : null}
           </p>
         </div>

@@ -3,7 +3,7 @@
 // configuration table is rendered from VARS (lib/config/table.ts, checked by a unit test).
 // Adding a variable is one line in VARS; then `npx tsx scripts/config-table.ts --write`.
 import { z } from "zod";
-import { bool, int, num, oneOf, str, url, type Var } from "./vars";
+import { bool, csv, int, num, oneOf, str, url, type Var } from "./vars";
 
 export const VARS = {
   PORT: int({ default: 3000, min: 1, max: 65535, doc: "where `npm start` listens" }),
@@ -50,6 +50,17 @@ export const VARS = {
   MCP_WAIT_SECONDS: int({ default: 50, min: 1, max: 3600, doc: "longest an MCP tool call waits for the answer before returning `pending` (keep it under the clients' tool timeout)" }),
   MCP_PROGRESS_SECONDS: int({ default: 10, min: 1, max: 600, doc: "interval of `notifications/progress` while an MCP tool call waits" }),
   BENCH_FLOOR: bool({ default: false, doc: "`1` enables `/api/bench/floor` (benchmarks only)" }),
+  SMTP_URL: str({ pattern: [/^smtps?:\/\//, "must start with smtp:// or smtps://"], secret: true, doc: "mail server for new-request mail (nodemailer URL); unset: no mail" }),
+  SMTP_FROM: str({ default: "OpenOxide Questions <questions@localhost>", doc: "sender of notification mail" }),
+  PUBLIC_URL: url({ shown: "`NEXTAUTH_URL`, else `http://localhost:$PORT`", doc: "base of links in mail and Slack messages" }),
+  CALLBACK_HOSTS: csv({ shown: "unset (callbacks refused)", doc: "host names allowed for `callbackUrl` (`*.example.com` for subdomains)" }),
+  NOTIFY_TIMEOUT_MS: int({ default: 10_000, min: 100, doc: "timeout of one webhook, callback or mail attempt" }),
+  NOTIFY_RETRY_BASE_MS: int({ default: 10_000, min: 1, doc: "first retry delay; doubles per attempt, with jitter" }),
+  NOTIFY_RETRY_MAX_MS: int({ default: 3_600_000, min: 1, doc: "longest retry delay" }),
+  NOTIFY_RETRY_HOURS: num({ default: 24, min: 0, exclusive: true, doc: "how long a delivery is retried" }),
+  WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook" }),
+  NOTIFY_POLL_MS: int({ default: 5_000, min: 10, doc: "how often each instance looks for deliveries that came due" }),
+  NOTIFY_LEASE_MS: int({ default: 60_000, min: 1_000, doc: "how long a claimed delivery stays with its instance" }),
 } satisfies Record<string, Var>;
 
 export type Config = { [K in keyof typeof VARS]: z.output<(typeof VARS)[K]["schema"]> };

@@ -17,6 +17,8 @@ import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
 import { searchKey } from "./search-text";
+import { checkCallbackUrl } from "../notify/callbacks";
+import { outboxWrites } from "../notify/outbox";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -42,6 +44,7 @@ export async function createRequest(opts: {
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
   const body = stripBidiDeep(opts.body);
   const questions = buildQuestions(body.source, body.questions);
+  if (body.callbackUrl) checkCallbackUrl(body.callbackUrl);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
     if (idempotencyKey) {
@@ -108,6 +111,7 @@ async function insert(
     turnId: body.agent.turnId ?? null,
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
+    callbackUrl: body.callbackUrl ?? null,
     questions: JSON.stringify(questions),
     response: rejected ? JSON.stringify({ rejection: rejected }) : null,
     searchText: searchKey(searchText),
@@ -120,19 +124,16 @@ async function insert(
   const view = toView(row);
   const client = db();
   const guards = eventWriteGuards(client);
+  const type = rejected ? "request.rejected" : "request.created";
+  // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
+  const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
   const writes: PrismaPromise<unknown>[] = [
     ...guards.before,
     client.questionRequest.create({ data: row }),
     client.event.create({
-      data: {
-        teamId: row.teamId,
-        requestId: row.id,
-        tokenId: row.tokenId,
-        type: rejected ? "request.rejected" : "request.created",
-        payload: JSON.stringify(view),
-        createdAt: now,
-      },
+      data: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
     }),
+    ...deliveries,
   ];
   if (idempotencyKey) {
     const expiresAt = new Date(now.getTime() + env().IDEMPOTENCY_TTL_HOURS * 3600_000);

@@ -99,6 +99,11 @@ export const CreateRequestSchema = z
     agent: AgentSchema,
     questions: z.array(QuestionInputSchema).min(1).max(LIMITS.internal.maxQuestions),
     timeoutSeconds: z.number().int().min(LIMITS.minTimeout).max(LIMITS.maxTimeout).optional(),
+    callbackUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional()
+      .meta({ description: "POSTed (signed with the team's callback secret) when the request becomes terminal; its host must be in CALLBACK_HOSTS." }),
   })
   .strict()
   .meta({ id: "CreateRequest" });

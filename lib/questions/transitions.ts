@@ -8,6 +8,7 @@ import { eventWriteGuards } from "../db/provider";
 import type { QuestionRequest, Status } from "./schemas";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
+import { outboxWrites } from "../notify/outbox";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
@@ -49,6 +50,8 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   const view = toView(next, [...row.secrets, ...(opts.extra?.secrets ?? [])]);
   const client = db();
   const guards = eventWriteGuards(client);
+  // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
+  const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
   try {
     await client.$transaction([
       ...guards.before,
@@ -65,6 +68,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
         data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },
       }),
       ...(opts.extra?.writes ?? []),
+      ...deliveries,
       ...guards.after,
     ]);
   } catch (e) {

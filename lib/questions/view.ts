@@ -10,7 +10,8 @@ export type StoredResponse = { answers: Record<string, Answer> } | { rejection: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toView(row: RequestRow, secrets: SecretMeta[] = []): QuestionRequest {
+// callbackUrl stays out of the view: an agent's URL may carry its own credentials.
+export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta[] = []): QuestionRequest {
   const stored = row.response ? (JSON.parse(row.response) as StoredResponse) : null;
   let response: StoredResponse = stored;
   if (stored && "answers" in stored && secrets.length) {

@@ -5,6 +5,13 @@ import { ProfileCard } from "@/components/settings/profile-card";
 import { TeamTabs } from "@/components/settings/team-tabs";
 import { TokensCard } from "@/components/settings/tokens-card";
 import { Alert } from "@/components/ui";
+import { CallbackSecretCard } from "@/components/settings/callback-secret-card";
+import { EmailPrefsCard } from "@/components/settings/email-prefs-card";
+import { WebhooksCard } from "@/components/settings/webhooks-card";
+import { callbackSecretInfo } from "@/lib/notify/callbacks";
+import { notifyConfig } from "@/lib/notify/config";
+import { emailEnabled } from "@/lib/notify/prefs";
+import { listWebhooks } from "@/lib/notify/webhooks";
 import { requireUser } from "@/lib/auth/session";
 import { listMembers } from "@/lib/teams/members";
 import { teamPolicy } from "@/lib/teams/teams";
@@ -23,6 +30,11 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), teamPolicy(current.teamId)])
     : [[], [], "allow" as const];
+  const [webhooks, callback, mail] = await Promise.all([
+    current ? listWebhooks(current.teamId) : [],
+    current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
+    emailEnabled(user.id),
+  ]);
 
   return (
     <div className="space-y-5">
@@ -40,6 +52,7 @@ export default async function SettingsPage({ searchParams }: Props) {
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="space-y-5">
           <ProfileCard user={user} />
+          <EmailPrefsCard enabled={mail} configured={Boolean(notifyConfig().smtpUrl)} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}
         </div>
         <div className="min-w-0 space-y-5">
@@ -47,6 +60,8 @@ export default async function SettingsPage({ searchParams }: Props) {
             <>
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
               <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} selfId={user.id} />
+              <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
+              <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
               <CreateTeamCard />
             </>
           ) : (

@@ -1,0 +1,21 @@
+// GET /api/ui/settings/teams/:teamId/callback-secret — reveal the key agent callbacks are signed with.
+// POST — rotate it (callbacks sent from then on use the new one).
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireTeamAdmin } from "@/lib/settings/access";
+import { EmptyBody } from "@/lib/settings/schemas";
+import { callbackSecret, callbackSecretInfo, rotateCallbackSecret } from "@/lib/notify/callbacks";
+
+export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  const secret = await callbackSecret(teamId);
+  return json({ secret, ...(await callbackSecretInfo(teamId)) });
+});
+
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  await readJson(req, EmptyBody);
+  const secret = await rotateCallbackSecret(teamId);
+  return json({ secret, ...(await callbackSecretInfo(teamId)) });
+});

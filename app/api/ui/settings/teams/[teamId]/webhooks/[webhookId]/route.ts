@@ -1,0 +1,24 @@
+// PATCH /api/ui/settings/teams/:teamId/webhooks/:webhookId — edit url, format, events; pause or resume.
+// DELETE — remove the webhook and its delivery log.
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireTeamAdmin } from "@/lib/settings/access";
+import { EmptyBody } from "@/lib/settings/schemas";
+import { UpdateWebhookBody } from "@/lib/notify/schemas";
+import { deleteWebhook, updateWebhook } from "@/lib/notify/webhooks";
+
+type Params = { teamId: string; webhookId: string };
+
+export const PATCH = uiRoute<Params>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  const { value } = await readJson(req, UpdateWebhookBody);
+  return json(await updateWebhook(teamId, params.webhookId, value, user.email));
+});
+
+export const DELETE = uiRoute<Params>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  await readJson(req, EmptyBody);
+  await deleteWebhook(teamId, params.webhookId);
+  return new Response(null, { status: 204 });
+});

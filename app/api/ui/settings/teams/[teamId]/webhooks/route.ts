@@ -1,0 +1,19 @@
+// GET /api/ui/settings/teams/:teamId/webhooks — the team's webhooks (URLs masked).
+// POST — add one; the answer carries its signing secret, shown this once.
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireTeamAdmin } from "@/lib/settings/access";
+import { CreateWebhookBody } from "@/lib/notify/schemas";
+import { createWebhook, listWebhooks } from "@/lib/notify/webhooks";
+
+export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  return json({ data: await listWebhooks(teamId) });
+});
+
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+  const { teamId } = requireTeamAdmin(user, params.teamId);
+  const { value } = await readJson(req, CreateWebhookBody);
+  return json(await createWebhook(teamId, value), 201);
+});

@@ -1,0 +1,61 @@
+"use client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { WebhookView } from "@/lib/notify/schemas";
+import { Alert, Button, Card, CardBody, CardHeader, EmptyState } from "../ui";
+import { send, settingsUrl } from "./api";
+import { WebhookForm, type WebhookFields } from "./webhook-form";
+import { WebhookItem } from "./webhook-item";
+
+export function WebhooksCard({ teamId, webhooks }: { teamId: string; webhooks: WebhookView[] }) {
+  const queryClient = useQueryClient();
+  const key = ["webhooks", teamId];
+  const [secret, setSecret] = useState<string | null>(null);
+  const { data } = useQuery({
+    queryKey: key,
+    initialData: webhooks,
+    queryFn: async () => {
+      const res = await fetch(settingsUrl(teamId, "webhooks"), { cache: "no-store" });
+      if (!res.ok) throw new Error(`Could not load webhooks (${res.status}).`);
+      return ((await res.json()) as { data: WebhookView[] }).data;
+    },
+    refetchInterval: 5000,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+
+  async function create(fields: WebhookFields) {
+    const created = await send<{ webhook: WebhookView; secret: string }>("POST", settingsUrl(teamId, "webhooks"), fields);
+    setSecret(created.secret);
+    await refresh();
+  }
+
+  return (
+    <Card aria-labelledby="webhooks-title">
+      <CardHeader id="webhooks-title" title="Webhooks" description="Signed POSTs (or Slack messages) when requests arrive and resolve. Retried for 24 hours." />
+      <CardBody className="space-y-4">
+        {secret ? (
+          <Alert tone="success">
+            <p className="font-medium">Webhook added. Its signing secret is shown only this once:</p>
+            <code className="mt-1 block font-mono text-xs break-all select-all" aria-label="Signing secret">
+              {secret}
+            </code>
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => setSecret(null)}>
+              I have stored it
+            </Button>
+          </Alert>
+        ) : (
+          <WebhookForm submitLabel="Add webhook" onSubmit={create} />
+        )}
+        {data.length === 0 ? (
+          <EmptyState title="No webhooks yet" description="Add one to tell a chat channel or your own service about new questions." />
+        ) : (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {data.map((w) => (
+              <WebhookItem key={w.id} teamId={teamId} webhook={w} onChanged={refresh} />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+// The notification settings, from the one parsed configuration (lib/config/env.ts).
+import { env } from "../config/env";
+
+export type NotifyConfig = {
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  callbackHosts: string[];
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  retryHours: number;
+  pauseAfter: number;
+  pollMs: number;
+  leaseMs: number;
+};
+
+export function notifyConfig(): NotifyConfig {
+  const c = env();
+  return {
+    smtpUrl: c.SMTP_URL ?? null,
+    mailFrom: c.SMTP_FROM,
+    publicUrl: (c.PUBLIC_URL ?? c.NEXTAUTH_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    callbackHosts: c.CALLBACK_HOSTS.map((h) => h.toLowerCase()),
+    timeoutMs: c.NOTIFY_TIMEOUT_MS,
+    retryBaseMs: c.NOTIFY_RETRY_BASE_MS,
+    retryMaxMs: c.NOTIFY_RETRY_MAX_MS,
+    retryHours: c.NOTIFY_RETRY_HOURS,
+    pauseAfter: c.WEBHOOK_PAUSE_AFTER,
+    pollMs: c.NOTIFY_POLL_MS,
+    leaseMs: c.NOTIFY_LEASE_MS,
+  };
+}

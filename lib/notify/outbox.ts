@@ -1,0 +1,66 @@
+// The transactional outbox: the delivery rows an event needs, returned as unexecuted writes so
+// the caller adds them to the batch transaction that commits the event. Nothing is sent for a
+// change that rolls back, and nothing committed is lost in a crash.
+import type { Db } from "../db/client";
+import type { Prisma } from "../db/generated/sqlite/client.ts";
+import type { PrismaPromise } from "../db/types";
+import { newId } from "../ids";
+import type { QuestionRequest } from "../questions/schemas";
+import { notifyConfig } from "./config";
+import { jsonBody, slackBody, type Envelope } from "./payload";
+
+export type OutboxEvent = {
+  teamId: string;
+  requestId: string;
+  type: string; // request.created | request.answered | …
+  view: QuestionRequest;
+  callbackUrl: string | null;
+  at: Date;
+};
+
+type DeliveryData = Prisma.DeliveryCreateManyInput;
+
+/** Does a webhook's event filter (`request.created`, `request.resolved`, or an exact type) take this type? */
+export function wantsEvent(events: string, type: string): boolean {
+  const list = events.split(",").map((e) => e.trim());
+  return list.includes(type) || (type !== "request.created" && list.includes("request.resolved"));
+}
+
+export function deadlineFrom(at: Date): Date {
+  return new Date(at.getTime() + notifyConfig().retryHours * 3600_000);
+}
+
+export function envelopeBody(format: string, envelope: Envelope): string {
+  return format === "slack" ? slackBody(envelope) : jsonBody(envelope);
+}
+
+export async function outboxWrites(client: Db, ev: OutboxEvent): Promise<PrismaPromise<unknown>[]> {
+  const base = { teamId: ev.teamId, requestId: ev.requestId, type: ev.type, createdAt: ev.at, nextAttemptAt: ev.at, deadlineAt: deadlineFrom(ev.at) };
+  const rows: DeliveryData[] = [];
+  const envelope = (id: string): Envelope => ({ id, type: ev.type, createdAt: ev.at.toISOString(), request: ev.view });
+
+  const webhooks = await client.webhook.findMany({ where: { teamId: ev.teamId }, select: { id: true, format: true, events: true, pausedAt: true } });
+  for (const w of webhooks) {
+    if (!wantsEvent(w.events, ev.type)) continue;
+    const id = newId("dl");
+    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, body: envelopeBody(w.format, envelope(id)), status: w.pausedAt ? "paused" : "pending" });
+  }
+
+  if (ev.type === "request.created" && ev.view.status === "pending" && notifyConfig().smtpUrl) {
+    const members = await client.membership.findMany({ where: { teamId: ev.teamId }, select: { userId: true } });
+    const optedOut = new Set(
+      (await client.emailOptOut.findMany({ where: { userId: { in: members.map((m) => m.userId) } }, select: { userId: true } })).map((o) => o.userId),
+    );
+    for (const m of members) {
+      if (optedOut.has(m.userId)) continue;
+      // The unique dedupe key is what guarantees one mail per reviewer and request.
+      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, dedupe: `email:${ev.requestId}:${m.userId}`, body: JSON.stringify(ev.view) });
+    }
+  }
+
+  if (ev.callbackUrl && ev.view.status !== "pending") {
+    const id = newId("dl");
+    rows.push({ ...base, id, kind: "callback", target: ev.callbackUrl, dedupe: `callback:${ev.requestId}`, body: jsonBody(envelope(id)) });
+  }
+  return rows.length ? [client.delivery.createMany({ data: rows })] : [];
+}

@@ -1,0 +1,13 @@
+// Signing secrets (webhooks, team callbacks) are stored sealed with the key ring, bound to their
+// owner, so a database dump alone does not let anyone forge deliveries.
+import { open, seal } from "../secrets/seal";
+
+const binding = (teamId: string, owner: string) => ({ teamId, requestId: owner, questionId: "signing-secret" });
+
+export function sealSigningSecret(teamId: string, owner: string, secret: string): string {
+  return seal(secret, binding(teamId, owner));
+}
+
+export function openSigningSecret(teamId: string, owner: string, sealed: string): string {
+  return open(sealed, binding(teamId, owner));
+}

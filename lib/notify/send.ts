@@ -1,0 +1,101 @@
+// One attempt at one claimed delivery, and recording its outcome (only while we hold the lease).
+import { db } from "../db/client";
+import { log } from "../log";
+import type { QuestionRequest } from "../questions/schemas";
+import type { DeliveryRow } from "./claim";
+import { callbackSecret } from "./callbacks";
+import { notifyConfig } from "./config";
+import { sendMail } from "./email";
+import { excerpt, OutboundRefused, postJson } from "./http";
+import { openSigningSecret } from "./secrets";
+import { signature } from "./sign";
+import { pauseWebhook } from "./pause";
+
+type Outcome =
+  | { kind: "sent"; status: number | null; excerpt: string | null }
+  | { kind: "retry"; status: number | null; excerpt: string | null; error: string }
+  | { kind: "final"; status: "failed" | "skipped" | "paused"; error: string | null };
+
+function headers(d: DeliveryRow, secret: string): Record<string, string> {
+  return { "questions-delivery": d.id, "questions-event": d.type, "questions-signature": signature(secret, d.body) };
+}
+
+async function attempt(d: DeliveryRow): Promise<Outcome> {
+  const cfg = notifyConfig();
+  if (d.kind === "webhook") {
+    const w = d.webhookId ? await db().webhook.findUnique({ where: { id: d.webhookId } }) : null;
+    if (!w) return { kind: "final", status: "failed", error: "the webhook was deleted" };
+    if (w.pausedAt && d.type !== "webhook.test") return { kind: "final", status: "paused", error: d.lastError };
+    let secret: string;
+    try {
+      secret = openSigningSecret(w.teamId, w.id, w.secretSealed);
+    } catch {
+      // Another instance or the CLI sealed it with keys this one lacks (share QUESTIONS_KEYS).
+      return { kind: "retry", status: null, excerpt: null, error: "the signing secret cannot be opened with this server's keys" };
+    }
+    const r = await postJson(w.url, d.body, headers(d, secret), { timeoutMs: cfg.timeoutMs });
+    return r.ok ? { kind: "sent", status: r.status, excerpt: r.excerpt } : { kind: "retry", status: r.status, excerpt: r.excerpt, error: r.error ?? "failed" };
+  }
+  if (d.kind === "callback") {
+    const secret = await callbackSecret(d.teamId);
+    const r = await postJson(d.target ?? "", d.body, headers(d, secret), { timeoutMs: cfg.timeoutMs, allowHosts: cfg.callbackHosts });
+    return r.ok ? { kind: "sent", status: r.status, excerpt: r.excerpt } : { kind: "retry", status: r.status, excerpt: r.excerpt, error: r.error ?? "failed" };
+  }
+  if (d.kind === "email") {
+    if (!cfg.smtpUrl) return { kind: "retry", status: null, excerpt: null, error: "SMTP_URL is not set" };
+    const user = d.userId ? await db().user.findUnique({ where: { id: d.userId }, select: { email: true } }) : null;
+    const optedOut = d.userId ? await db().emailOptOut.findUnique({ where: { userId: d.userId } }) : null;
+    if (!user || optedOut) return { kind: "final", status: "skipped", error: user ? "the user opted out" : "the user was deleted" };
+    try {
+      const response = await sendMail(user.email, JSON.parse(d.body) as QuestionRequest);
+      return { kind: "sent", status: null, excerpt: excerpt(response) };
+    } catch (e) {
+      const err = e as { code?: string; responseCode?: number };
+      return { kind: "retry", status: err.responseCode ?? null, excerpt: null, error: `mail not accepted (${err.code ?? err.responseCode ?? "SMTP error"})` };
+    }
+  }
+  return { kind: "final", status: "failed", error: `unknown delivery kind ${d.kind}` };
+}
+
+/** Exponential backoff with equal jitter: half the step fixed, half random. */
+export function backoffMs(attempts: number): number {
+  const { retryBaseMs, retryMaxMs } = notifyConfig();
+  const step = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  return step / 2 + Math.random() * (step / 2);
+}
+
+export async function deliver(d: DeliveryRow): Promise<void> {
+  let outcome: Outcome;
+  try {
+    outcome = await attempt(d);
+  } catch (e) {
+    outcome = e instanceof OutboundRefused ? { kind: "final", status: "failed", error: e.message } : { kind: "retry", status: null, excerpt: null, error: `internal error (${(e as Error).name})` };
+  }
+  const now = new Date();
+  const mine = { id: d.id, leaseId: d.leaseId };
+  const release = { leaseId: null, leaseUntil: null };
+  const client = db();
+  if (outcome.kind === "sent") {
+    await client.delivery.updateMany({ where: mine, data: { ...release, status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null } });
+    if (d.webhookId) await client.webhook.updateMany({ where: { id: d.webhookId }, data: { failureStreak: 0 } });
+    return;
+  }
+  if (outcome.kind === "final") {
+    const counted = outcome.status === "paused" ? {} : { attempts: { increment: 1 } };
+    await client.delivery.updateMany({ where: mine, data: { ...release, ...counted, status: outcome.status, lastError: outcome.error } });
+    return;
+  }
+  const next = new Date(now.getTime() + backoffMs(d.attempts + 1));
+  const gaveUp = next > d.deadlineAt;
+  await client.delivery.updateMany({
+    where: mine,
+    data: { ...release, status: gaveUp ? "failed" : "pending", attempts: { increment: 1 }, nextAttemptAt: next, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: outcome.error },
+  });
+  log.warn({ delivery: d.id, kind: d.kind, attempts: d.attempts + 1, error: outcome.error, gaveUp }, "delivery attempt failed");
+  if (d.webhookId) {
+    const w = await client.webhook.update({ where: { id: d.webhookId }, data: { failureStreak: { increment: 1 } }, select: { failureStreak: true, pausedAt: true } }).catch(() => null);
+    if (w && !w.pausedAt && w.failureStreak >= notifyConfig().pauseAfter) {
+      await pauseWebhook(d.webhookId, `Paused after ${w.failureStreak} failed attempts in a row (last: ${outcome.error}).`);
+    }
+  }
+}

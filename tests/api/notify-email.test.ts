@@ -1,0 +1,124 @@
+// Email through a real SMTP server (smtp-server) started here: every reviewer of the team gets
+// one mail per new request (title, agent, questions, link; never an answer), the opt-out in
+// Settings is respected, and an SMTP outage delays mail without losing it.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QuestionsClient } from "@/lib/client";
+import { runAdmin } from "../helpers/cli";
+import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
+import { rawQuery } from "../helpers/raw-db";
+import { singleSelect, uid } from "../helpers/clients";
+import { signIn, waitFor } from "./notify-helpers";
+
+const PUBLIC_URL = "https://questions.example.test";
+type Mail = { to: string[]; raw: string };
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "oq-mail-"));
+let server: TestServer;
+let smtp: SMTPServer;
+const mails: Mail[] = [];
+let refuseNext = 0;
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        if (refuseNext > 0) {
+          refuseNext--;
+          return callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+        }
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  migrate(dataDir);
+  server = await startServer({
+    dataDir,
+    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL, NOTIFY_RETRY_BASE_MS: "400", NOTIFY_RETRY_MAX_MS: "1500", NOTIFY_POLL_MS: "200" },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Quoted-printable soft breaks and escapes undone, so assertions read the text as sent. */
+const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+async function cli(args: string[]): Promise<string> {
+  const r = await runAdmin(dataDir, args);
+  if (r.code !== 0) throw new Error(r.stderr);
+  return r.stdout;
+}
+
+async function teamWithPeople() {
+  const slug = `m-${uid()}`;
+  await cli(["team", "create", slug]);
+  const people = { reviewer: `rev-${uid()}@example.test`, lead: `lead-${uid()}@example.test`, admin: `adm-${uid()}@example.test` };
+  for (const [role, email] of Object.entries(people)) {
+    await cli(["user", "create", email, "--password", "pw-mail-123456", "--team", slug, "--role", role]);
+  }
+  const token = (await cli(["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask,answer"])).trim().split("\n").at(-1)!;
+  return { slug, people, client: new QuestionsClient({ baseUrl: server.url, token }) };
+}
+
+const mailsTo = (email: string) => mails.filter((m) => m.to.includes(email));
+
+describe("email", () => {
+  it("mails each reviewer once per new request, with a link and no answer, and respects the opt-out", async () => {
+    const t = await teamWithPeople();
+    const ui = await signIn(server.url, t.people.admin, "pw-mail-123456");
+    const optOut = await ui("PUT", "/api/ui/settings/notifications", { email: false });
+    expect(optOut.status).toBe(200);
+
+    const created = await t.client.create(singleSelect({ title: "Choose the queue", agent: { name: "mail-agent" } }));
+    await waitFor("two mails", () => mailsTo(t.people.reviewer).length === 1 && mailsTo(t.people.lead).length === 1);
+    const mail = decoded(mailsTo(t.people.reviewer)[0]!.raw);
+    expect(mail).toMatch(/^Subject: \[Questions\] mail-agent: Choose the queue/m);
+    expect(mail).toContain("multipart/alternative");
+    expect(mail).toContain("text/plain");
+    expect(mail).toContain("text/html");
+    expect(mail).toContain(`${PUBLIC_URL}/inbox/${created.id}`);
+    expect(mail).toContain(`href="${PUBLIC_URL}/inbox/${created.id}"`);
+    expect(mail).toContain("Which database should the service use?");
+    expect(mail).toContain("PostgreSQL");
+
+    const note = `answer-note-${uid()}`;
+    await t.client.reply(created.id, { answers: { db: { selected: ["SQLite"], note } } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mailsTo(t.people.admin)).toHaveLength(0); // opted out
+    expect(mailsTo(t.people.reviewer)).toHaveLength(1); // resolving mails nobody
+    expect(mailsTo(t.people.lead)).toHaveLength(1);
+    for (const m of mails) expect(m.raw).not.toContain(note);
+
+    // Opting back in takes effect for the next request.
+    expect((await ui("PUT", "/api/ui/settings/notifications", { email: true })).status).toBe(200);
+    await t.client.create(singleSelect());
+    await waitFor("the admin's mail", () => mailsTo(t.people.admin).length === 1);
+  });
+
+  it("an SMTP outage delays mail and loses none, and nobody is mailed twice", async () => {
+    const t = await teamWithPeople();
+    refuseNext = 2;
+    const created = await t.client.create(singleSelect({ title: "During an outage" }));
+    await waitFor("all three mails", () => Object.values(t.people).every((e) => mailsTo(e).length === 1));
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const e of Object.values(t.people)) expect(mailsTo(e)).toHaveLength(1);
+    const rows = await rawQuery<{ status: string; attempts: number }>(dataDir, `SELECT status, attempts FROM "Delivery" WHERE "requestId" = ? AND kind = 'email'`, [created.id]);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+    expect(rows.reduce((n, r) => n + Number(r.attempts), 0)).toBe(5); // two refused, then accepted
+  });
+});
