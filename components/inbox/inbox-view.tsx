@@ -9,6 +9,7 @@ import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
 import { getJson } from "./api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
+import { LiveBanner } from "./live-banner";
 import { LiveIndicator } from "./live-indicator";
 import { inboxKey, useLiveSync } from "./use-live-sync";
 
@@ -75,6 +76,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <FlashNotice />
+      <LiveBanner />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
