@@ -9,13 +9,14 @@ const GRACE_MS = 4_000;
 
 export function LiveBanner() {
   const status = useLiveStatus();
-  const [late, setLate] = useState(false);
+  // The status that has lasted past the grace period; a change of status starts it again.
+  const [lasting, setLasting] = useState<string | null>(null);
   useEffect(() => {
-    if (status === "live") return setLate(false);
-    const timer = setTimeout(() => setLate(true), status === "offline" ? 0 : GRACE_MS);
+    if (status === "live") return;
+    const timer = setTimeout(() => setLasting(status), status === "offline" ? 0 : GRACE_MS);
     return () => clearTimeout(timer);
   }, [status]);
-  if (status === "live" || !late) return null;
+  if (status === "live" || lasting !== status) return null;
   return (
     <Alert tone="warning" className="flex flex-wrap items-center justify-between gap-3">
       <div className="min-w-0">
