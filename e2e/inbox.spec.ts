@@ -220,11 +220,11 @@ test.describe("inbox and answer form", () => {
     await a.getByRole("button", { name: "Submit" }).click();
     await expect(a).toHaveURL(/\/inbox$/);
 
-    await expect(b.getByText(`Answered by ${alice.email}`)).toBeVisible();
+    await expect(b.getByText(`Answered by ${alice.email} at`)).toBeVisible();
     await expect(b.getByRole("radio", { name: "SQLite" })).toBeDisabled();
     await c.getByRole("radio", { name: "SQLite" }).click();
     await c.getByRole("button", { name: "Submit" }).click();
-    await expect(c.getByText(`Answered by ${alice.email}`)).toBeVisible();
+    await expect(c.getByText(`Answered by ${alice.email} at`)).toBeVisible();
     await expect(c.getByRole("radio", { name: "SQLite" })).toBeDisabled();
     const done = await agent.get(created.id);
     expect(done.response && "answers" in done.response ? done.response.answers.db : null).toMatchObject({ selected: ["PostgreSQL"] });
@@ -319,7 +319,9 @@ test.describe("no accidental sends (issue 13)", () => {
     await expect(page).toHaveURL(new RegExp(`/inbox/${created.id}$`));
     expect((await agent.get(created.id)).status).toBe("pending");
 
-    // The note comes after the choice, by keyboard.
+    // The note comes after the choice (and "Other"), by keyboard.
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Other", { exact: true })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Note", { exact: true })).toBeFocused();
     await page.keyboard.type(`embedded is enough ${tag}`);
