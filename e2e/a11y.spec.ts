@@ -94,11 +94,14 @@ test("a skip link leads past the navigation; the navigation shows the same focus
   await page.keyboard.press("Tab");
   const nav = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Inbox" });
   await expect(nav).toBeFocused();
+  await page.waitForTimeout(400); // outline colours are part of transition-colors
   const ring = await nav.evaluate((el) => getComputedStyle(el).outlineStyle + " " + getComputedStyle(el).outlineColor);
   await page.getByRole("button", { name: "Sign out" }).focus();
   // Focus by script is not :focus-visible; a Tab into the button is.
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeFocused();
+  await page.waitForTimeout(400);
   const buttonRing = await page
     .getByRole("button", { name: "Sign out" })
     .evaluate((el) => getComputedStyle(el).outlineStyle + " " + getComputedStyle(el).outlineColor);
