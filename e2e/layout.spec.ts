@@ -7,8 +7,10 @@ import { publicPages, seedUi, signedInPages, signedInState, type UiSeed } from "
 
 const PHONE = { width: 390, height: 844 };
 
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+/** How far the page is wider than the screen. Measured against the screen's width, not
+ *  innerWidth: a mobile browser widens its layout viewport to fit a too-wide page. */
+async function sidewaysOverflow(page: Page, width: number): Promise<number> {
+  return page.evaluate((w) => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth, window.innerWidth) - w, width);
 }
 
 let seed: UiSeed;
@@ -31,7 +33,7 @@ test("no page scrolls sideways at 390 px", async ({ browser }) => {
     for (const p of pages) {
       await page.goto(p.path);
       await expect(page.getByText(p.ready).first()).toBeVisible();
-      const over = await sidewaysOverflow(page);
+      const over = await sidewaysOverflow(page, PHONE.width);
       if (over > 0) wide.push(`${p.name} (${p.path}): ${over} px too wide`);
     }
   }
@@ -60,14 +62,20 @@ test("on a phone, a long code line scrolls inside its block and long context fol
   await expect(page.getByRole("button", { name: "Show less" })).toHaveAttribute("aria-expanded", "true");
   await page.getByText("Step 12: check the replica lag").scrollIntoViewIfNeeded();
   await expect(page.getByText("Step 12: check the replica lag")).toBeInViewport();
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page, PHONE.width)).toBeLessThanOrEqual(0);
   await context.close();
 });
 
-test("on a phone, Settings keeps Revoke on screen", async ({ browser }) => {
+test("on a phone, Settings keeps Revoke on screen, with the new-token panel open too", async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, storageState: state });
   const page = await context.newPage();
   await page.goto("/settings");
+  const form = page.getByRole("form", { name: "Create token" });
+  await form.getByLabel("Token name").fill(`phone-${seed.tag}`);
+  await form.getByRole("button", { name: "Create token" }).click();
+  await page.getByText("Connect an agent with this token").click();
+  await expect(page.getByText("claude mcp add").first()).toBeVisible();
+  expect(await sidewaysOverflow(page, PHONE.width)).toBeLessThanOrEqual(0);
   const revoke = page.getByRole("button", { name: new RegExp(`Revoke ci-agent-with-a-long-name-${seed.tag}`) });
   await revoke.scrollIntoViewIfNeeded();
   const box = (await revoke.boundingBox())!;
@@ -88,6 +96,6 @@ test("on a desktop, the context stays beside the Details card, not under it", as
   expect(c.x + c.width).toBeLessThanOrEqual(d.x);
   const pre = (await page.locator("pre").first().boundingBox())!;
   expect(pre.x + pre.width).toBeLessThanOrEqual(d.x);
-  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page, 1280)).toBeLessThanOrEqual(0);
   await context.close();
 });

@@ -44,7 +44,7 @@ export function TokensCard({ teamId, tokens }: { teamId: string; tokens: TokenRo
         {tokens.length === 0 ? (
           <EmptyState title="No tokens yet" description="Create one for each agent or integration, with only the scopes it needs." />
         ) : (
-          <div className="-mx-4 overflow-x-auto">
+          <div className="relative -mx-4 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">API tokens</caption>
               <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">

@@ -45,7 +45,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
           {copied ? "Copied" : "Copy"}
         </Button>
       </figcaption>
-      <pre className="max-w-full overflow-x-auto rounded-md bg-zinc-100 p-2.5 font-mono text-xs leading-relaxed text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" tabIndex={0}>
+      <pre className="relative max-w-full overflow-x-auto rounded-md bg-zinc-100 p-2.5 font-mono text-xs leading-relaxed text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" tabIndex={0}>
         <code>{code}</code>
       </pre>
     </figure>
