@@ -22,8 +22,8 @@ export function LiveBanner() {
       <div className="min-w-0">
         <p className="font-medium">Live updates are down. Reconnecting…</p>
         <p className="mt-0.5 text-xs">
-          You can still open, answer and reject requests: the server checks each answer against the latest state, so nothing is
-          sent twice. New requests and answers by others show up once the connection is back, or when you reload.
+          You can still open, answer and reject requests: the server checks each answer against the latest state, so nobody’s
+          answer is overwritten. New requests and answers by others show up once the connection is back, or when you reload.
         </p>
       </div>
       <Button variant="secondary" size="sm" onClick={() => window.location.reload()}>
