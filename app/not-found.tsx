@@ -4,7 +4,7 @@ import { buttonClass } from "@/components/ui";
 export default function NotFound() {
   return (
     <main className="mx-auto max-w-md px-6 py-24 text-center">
-      <p className="text-sm font-medium text-orange-600">404</p>
+      <p className="text-sm font-medium text-orange-700 dark:text-orange-400">404</p>
       <h1 className="mt-2 text-xl font-semibold">Not found</h1>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">This page does not exist, or it belongs to a team you are not in.</p>
       <Link href="/inbox" className={buttonClass("secondary", "md", "mt-6")}>

@@ -17,12 +17,12 @@ export default async function Home() {
   const fresh = await needsSetup();
   return (
     <main className="mx-auto max-w-3xl px-6 py-16">
-      <p className="text-sm font-medium uppercase tracking-wide text-orange-600">OpenOxide Questions</p>
+      <p className="text-sm font-medium uppercase tracking-wide text-orange-700 dark:text-orange-400">OpenOxide Questions</p>
       <h1 className="mt-2 text-3xl font-semibold tracking-tight">Structured questions from AI agents to the humans who can answer them.</h1>
       <ol className="mt-10 grid gap-4 sm:grid-cols-3">
         {steps.map(([title, text], i) => (
           <li key={title} className="rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900">
-            <p className="text-xs text-zinc-500">Step {i + 1}</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">Step {i + 1}</p>
             <p className="mt-1 font-medium">{title}</p>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text}</p>
           </li>

@@ -1,5 +1,6 @@
 // The reviewer inbox and answer form: live arrival, every question kind, the review step,
-// keyboard-only answering, rejection, two reviewers racing, team isolation, inert markdown.
+// keyboard-only answering, no accidental sends, rejection, two reviewers racing, team isolation,
+// inert markdown, live updates down, times, and the guidance for a new user.
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import type { CreateRequestInput } from "../lib/client";
@@ -76,7 +77,13 @@ test.describe("inbox and answer form", () => {
     await page.getByRole("button", { name: "Submit" }).click();
 
     await expect(page).toHaveURL(/\/inbox$/);
-    await expect(page.getByText(`Answer sent to deploy-bot-${tag}.`)).toBeVisible();
+    // The banner names the request and repeats what was sent (never the secret).
+    await expect(page.getByText(`Answer sent to deploy-bot-${tag} for “Configure the deploy ${tag}”.`)).toBeVisible();
+    const sent = page.getByRole("list", { name: "What was sent" });
+    await expect(sent).toContainText(`Region: Other: ap-south (note: closest to users ${tag})`);
+    await expect(sent).toContainText("Features: Metrics, Alerts");
+    await expect(sent).toContainText("API key: Secret provided");
+    await expect(page.getByText(secret)).toHaveCount(0);
     await expect(page).toHaveTitle("Inbox · OpenOxide Questions");
 
     const done = await waited;
@@ -123,7 +130,7 @@ test.describe("inbox and answer form", () => {
     expect(answers.text).toMatchObject({ skipped: true });
   });
 
-  test("answering with the keyboard only, then the next request by a digit", async ({ page }) => {
+  test("answering with the keyboard only, then the next request by a digit and Enter", async ({ page }) => {
     const tag = uid();
     const reviewer = await seedUser({ role: "reviewer" });
     const agent = await agentFor(reviewer.teamSlug, "ask");
@@ -152,10 +159,13 @@ test.describe("inbox and answer form", () => {
     await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
     await page.keyboard.press("Enter");
 
-    // On to the next pending request; a lone single-select question sends on a digit.
+    // On to the next pending request; a digit only chooses, Enter sends.
     await expect(page).toHaveURL(new RegExp(`/inbox/${second.id}$`));
-    await expect(page.getByText("Here is the next request.")).toBeVisible();
+    await expect(page.getByText(/Here is the next request\./)).toBeVisible();
     await page.keyboard.press("3");
+    await expect(page.getByRole("radio", { name: "MySQL" })).toBeChecked();
+    await expect(page).toHaveURL(new RegExp(`/inbox/${second.id}$`));
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/inbox$/);
 
     const a = await agent.get(first.id);
@@ -207,12 +217,14 @@ test.describe("inbox and answer form", () => {
     await expect(c.getByRole("radio", { name: "SQLite" })).toBeEnabled();
 
     await a.getByRole("radio", { name: "PostgreSQL" }).click();
+    await a.getByRole("button", { name: "Submit" }).click();
     await expect(a).toHaveURL(/\/inbox$/);
 
-    await expect(b.getByText(`Answered by ${alice.email}`)).toBeVisible();
+    await expect(b.getByText(`Answered by ${alice.email} at`)).toBeVisible();
     await expect(b.getByRole("radio", { name: "SQLite" })).toBeDisabled();
     await c.getByRole("radio", { name: "SQLite" }).click();
-    await expect(c.getByText(`Answered by ${alice.email}`)).toBeVisible();
+    await c.getByRole("button", { name: "Submit" }).click();
+    await expect(c.getByText(`Answered by ${alice.email} at`)).toBeVisible();
     await expect(c.getByRole("radio", { name: "SQLite" })).toBeDisabled();
     const done = await agent.get(created.id);
     expect(done.response && "answers" in done.response ? done.response.answers.db : null).toMatchObject({ selected: ["PostgreSQL"] });
@@ -287,5 +299,176 @@ test.describe("inbox and answer form", () => {
     await expect(page.locator("img[onerror]")).toHaveCount(0);
     await expect(page.locator('a[href^="javascript:" i]')).toHaveCount(0);
     expect(dialogs).toEqual([]);
+  });
+});
+
+test.describe("no accidental sends (issue 13)", () => {
+  test("a click or a digit only chooses; the note is reachable; Submit sends and the banner says what", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    const created = await agent.create(single(tag));
+    await signIn(page, reviewer, `/inbox/${created.id}`);
+    await expect(page.getByRole("radio", { name: "SQLite" })).toBeEnabled();
+
+    await page.getByRole("radio", { name: "PostgreSQL" }).click();
+    await page.keyboard.press("2");
+    await expect(page.getByRole("radio", { name: "SQLite" })).toBeChecked();
+    // Nothing went out: the page stays and the agent still waits.
+    await page.waitForTimeout(800);
+    await expect(page).toHaveURL(new RegExp(`/inbox/${created.id}$`));
+    expect((await agent.get(created.id)).status).toBe("pending");
+
+    // The note comes after the choice (and "Other"), by keyboard.
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Other", { exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Note", { exact: true })).toBeFocused();
+    await page.keyboard.type(`embedded is enough ${tag}`);
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await expect(page).toHaveURL(/\/inbox$/);
+    await expect(page.getByText(`Answer sent to db-bot-${tag} for “Pick a database ${tag}”.`)).toBeVisible();
+    await expect(page.getByRole("list", { name: "What was sent" })).toHaveText(`Database: SQLite (note: embedded is enough ${tag})`);
+    const done = await agent.get(created.id);
+    expect(done.response && "answers" in done.response ? done.response.answers.db : null).toMatchObject({
+      selected: ["SQLite"],
+      note: `embedded is enough ${tag}`,
+    });
+  });
+
+  test("a tap on a phone only chooses", async ({ browser }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    const created = await agent.create(single(tag));
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signIn(page, reviewer, `/inbox/${created.id}`);
+    await page.getByRole("radio", { name: "MySQL" }).tap();
+    await expect(page.getByRole("radio", { name: "MySQL" })).toBeChecked();
+    await page.waitForTimeout(800);
+    expect((await agent.get(created.id)).status).toBe("pending");
+    await page.getByRole("button", { name: "Submit" }).tap();
+    await expect(page).toHaveURL(/\/inbox$/);
+    expect((await agent.get(created.id)).status).toBe("answered");
+    await context.close();
+  });
+});
+
+test.describe("live updates down (issue 13)", () => {
+  test("a banner says so and what still works; answering still works", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    const created = await agent.create(single(tag));
+    await page.route("**/api/ui/events**", (route) => route.abort());
+    await signIn(page, reviewer, "/inbox");
+    const banner = page.getByRole("status").filter({ hasText: "Live updates are down" });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText("You can still open, answer and reject requests");
+    await page.getByRole("link", { name: new RegExp(`Pick a database ${tag}`) }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Live updates are down" })).toBeVisible();
+    await page.getByRole("radio", { name: "SQLite" }).click();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(/\/inbox$/);
+    expect((await agent.get(created.id)).status).toBe("answered");
+
+    // Back online: the banner goes away.
+    await page.unroute("**/api/ui/events**");
+    await page.reload();
+    await expect(page.getByText("Live", { exact: true })).toBeVisible();
+    await expect(page.getByText("Live updates are down")).toHaveCount(0);
+  });
+});
+
+test.describe("times (issue 13)", () => {
+  test("rows say when they were created and when they expire; ended requests say how and when", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    const later = await agent.create(single(`${tag}-a`, { timeoutSeconds: 3600 }));
+    const soon = await agent.create(single(`${tag}-b`, { timeoutSeconds: 10 }));
+    await signIn(page, reviewer, "/inbox");
+    const row = page.getByRole("link", { name: new RegExp(`Pick a database ${tag}-a`) });
+    await expect(row).toContainText("created just now");
+    await expect(row).toContainText(/expires in (59|60) min/);
+
+    // Cancelled while open: the header shows how and when it ended, and no expiry any more.
+    await page.goto(`/inbox/${later.id}`);
+    await expect(page.getByText(/expires in (59|60) min/)).toBeVisible();
+    await agent.cancel(later.id, "not needed");
+    await expect(page.getByText("cancelled by the agent just now")).toBeVisible();
+    await expect(page.getByText(/expires in/)).toHaveCount(0);
+    await expect(page.getByText(/This request is closed\. Cancelled by the agent at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./)).toBeVisible();
+
+    // Expired: past tense, never "expires just now".
+    await page.goto(`/inbox/${soon.id}`);
+    await expect(page.getByText("expired just now")).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByText(/Expired at \d{4}-\d\d-\d\d \d\d:\d\d UTC: nobody answered in time\./)).toBeVisible();
+    await expect(page.getByText(/expires (in|just)/)).toHaveCount(0);
+  });
+});
+
+test.describe("guidance (issue 13)", () => {
+  test("the empty inbox says how to connect an agent", async ({ page }) => {
+    const reviewer = await seedUser({ role: "reviewer" });
+    await signIn(page, reviewer, "/inbox");
+    await expect(page.getByText("You are all caught up")).toBeVisible();
+    const connect = page.getByRole("region", { name: "Connect an agent" });
+    const origin = new URL(page.url()).origin;
+    await expect(connect).toContainText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer <your token>"`);
+    await expect(connect).toContainText(`curl -s ${origin}/api/v1/requests`);
+    await expect(connect.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  });
+
+  test("the token panel has the snippets with the new token filled in", async ({ page }) => {
+    const admin = await seedUser({ role: "admin" });
+    await signIn(page, admin, "/settings");
+    const form = page.getByRole("form", { name: "Create token" });
+    await form.getByLabel("Token name").fill(`agent-${uid()}`);
+    await form.getByRole("button", { name: "Create token" }).click();
+    const token = await page.getByLabel("New token").inputValue();
+    expect(token).toMatch(/^oqt_/);
+    await page.getByText("Connect an agent with this token").click();
+    const origin = new URL(page.url()).origin;
+    await expect(page.getByText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer ${token}"`)).toBeVisible();
+    await expect(page.locator("pre").filter({ hasText: `"Authorization": "Bearer ${token}"` })).toBeVisible();
+    await expect(page.locator("pre").filter({ hasText: `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer ${token}"` })).toBeVisible();
+  });
+
+  test("rows mark secrets, leave out a lone team's name, and show backticks as code", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    await agent.create({
+      source: "internal",
+      title: `Set \`DATABASE_URL\` for ${tag}`,
+      agent: { name: `env-bot-${tag}` },
+      questions: [{ id: "url", header: "URL", prompt: "The connection string", kind: "freeform", secret: true }],
+    });
+    await agent.create(single(tag));
+    await signIn(page, reviewer, "/inbox");
+    const secretRow = page.getByRole("link", { name: new RegExp(`Set DATABASE_URL for ${tag}`) });
+    await expect(secretRow.getByText("Secret", { exact: true })).toBeVisible();
+    await expect(secretRow.locator("code")).toHaveText("DATABASE_URL");
+    const plainRow = page.getByRole("link", { name: new RegExp(`Pick a database ${tag}`) });
+    await expect(plainRow.getByText("Secret", { exact: true })).toHaveCount(0);
+    await expect(plainRow).not.toContainText(reviewer.teamSlug);
+  });
+
+  test("a request page shows a skeleton in the form's shape while it loads", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const created = await (await agentFor(reviewer.teamSlug, "ask")).create(single(tag));
+    await signIn(page, reviewer, "/inbox");
+    // Hold the page's data back for a moment so the loading state is there to see.
+    await page.route(`**/inbox/${created.id}**`, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: new RegExp(`Pick a database ${tag}`) }).click();
+    await expect(page.getByText("Loading the request")).toBeAttached();
+    await expect(page.getByRole("radiogroup", { name: "Which database?" })).toBeVisible();
   });
 });

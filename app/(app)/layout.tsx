@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
+import { SkipLink } from "@/components/shell/skip-link";
 import { TopBar } from "@/components/shell/top-bar";
 import { requireUser } from "@/lib/auth/session";
 
@@ -10,8 +11,12 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   return (
     <Providers>
+      <SkipLink />
       <TopBar user={user} />
-      <main className="mx-auto max-w-6xl px-3 py-5 sm:px-4 sm:py-6">{children}</main>
+      {/* tabIndex -1: the skip link moves focus here, not only the scroll position. */}
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-5 outline-none sm:px-4 sm:py-6">
+        {children}
+      </main>
     </Providers>
   );
 }

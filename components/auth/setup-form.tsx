@@ -33,7 +33,8 @@ export function SetupForm() {
       return;
     }
     const res = await signIn("credentials", { redirect: false, email, password, callbackUrl: "/inbox" });
-    router.replace(res?.ok ? "/settings" : "/signin");
+    // Settings is where the next step happens: a token for the first agent (the page says so).
+    router.replace(res?.ok ? "/settings?welcome=1" : "/signin");
     router.refresh();
   }
 

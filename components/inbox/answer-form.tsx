@@ -1,17 +1,20 @@
 "use client";
 // The answer form: one step per question (with a review step when there are several), keyboard
-// first, locked as soon as the request resolves anywhere else.
+// first, locked as soon as the request resolves anywhere else. Choosing never sends: only Enter or
+// Submit does (issue 13), so a stray digit, click or tap cannot answer for the reviewer.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Card, Spinner } from "@/components/ui";
 import type { InboxItem, InboxPage } from "@/lib/questions/inbox";
 import { getJson } from "./api";
-import { emptyDraft, pick, toReply, unanswered, type Draft } from "./draft";
-import { FlashNotice } from "./flash";
+import { emptyDraft, pick, sentSummary, toReply, unanswered, type Draft } from "./draft";
+import { flash, FlashNotice } from "./flash";
 import { KeyboardHint } from "./keyboard-hint";
+import { LiveBanner } from "./live-banner";
 import { QuestionField } from "./question-field";
 import { RejectDialog } from "./reject-dialog";
 import { ResolutionNotice } from "./resolution";
+import { requestTitle } from "./request-header";
 import { ReviewStep } from "./review-step";
 import { Stepper } from "./stepper";
 import { useAnswerKeys } from "./use-answer-keys";
@@ -42,7 +45,6 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
   const { data: inbox } = useQuery({ queryKey: inboxKey, queryFn: ({ signal }) => getJson<InboxPage>("/api/ui/requests", signal) });
   const questions = request.questions;
   const multi = questions.length > 1;
-  const lone = !multi && questions[0]!.kind === "single_select";
   const review = questions.length;
 
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -69,7 +71,13 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
       setStep(review);
       return submit.setError(step === review ? `Confirm that ${missing.length} unanswered may be skipped.` : null);
     }
-    void submit.reply(toReply(questions, current, missing.length > 0));
+    const said = sentSummary(questions, current);
+    const title = requestTitle(request);
+    const hasNext = nextPendingHref(inbox, request.id) !== "/inbox";
+    void submit.reply(toReply(questions, current, missing.length > 0)).then((ok) => {
+      // Replaces the generic notice: the banner repeats what was sent, and for which request.
+      if (ok) flash({ text: `Answer sent to ${request.agent.name} for “${title}”.${hasNext ? " Here is the next request." : ""}`, details: said });
+    });
   };
   const next = () => (!multi || step === review ? send() : setStep(step + 1));
   const go = (i: number) => setStep(Math.max(0, Math.min(review, i)));
@@ -85,17 +93,14 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
         const d = pick(q, draftsRef.current[q.id] ?? emptyDraft(), q.options[i]!.label);
         update(q.id, d);
         inputs?.[i]?.focus();
-        if (lone) send();
       } else if (i === q.options.length && q.allowCustom) {
         root.current?.querySelector<HTMLElement>("[data-other]")?.focus();
       }
     },
     question: (delta) => multi && go(step + delta),
     enter: (target) => {
-      if (target instanceof HTMLInputElement && target.type === "radio" && !target.checked) {
-        target.click();
-        if (lone) return;
-      }
+      // Enter on an option that is not chosen yet chooses it and goes on, as the reviewer meant.
+      if (target instanceof HTMLInputElement && target.type === "radio" && !target.checked) target.click();
       next();
     },
     escape: () => setRejecting(true),
@@ -106,6 +111,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <FlashNotice />
+      <LiveBanner />
       {locked && !submit.sent ? <ResolutionNotice request={request} nextHref={nextPendingHref(inbox, request.id)} /> : null}
       <div ref={root}>
       <Card aria-label="Answer">
@@ -118,13 +124,11 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
                 question={q}
                 draft={drafts[q.id] ?? emptyDraft()}
                 onChange={(d) => update(q.id, d)}
-                onChosen={lone ? () => send() : undefined}
                 step={multi ? `Question ${step + 1} of ${questions.length}` : undefined}
               />
             ) : (
               <ReviewStep questions={questions} drafts={drafts} confirmed={confirmed} onConfirm={setConfirmed} onEdit={go} />
             )}
-            {lone ? <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Choosing an option sends the answer right away.</p> : null}
           </fieldset>
         </div>
         {submit.error && !rejecting ? (
@@ -150,7 +154,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
         </footer>
       </Card>
       </div>
-      <KeyboardHint steps={multi} lone={lone} />
+      <KeyboardHint steps={multi} />
       <RejectDialog
         open={rejecting && !locked}
         busy={submit.busy === "reject"}

@@ -68,3 +68,14 @@ export function summary(q: Question, d: Draft): string {
   if (q.allowCustom && d.custom.trim()) parts.push(`Other: ${d.custom.trim()}`);
   return parts.join(", ");
 }
+
+export type SentLine = { header: string; answer: string; note: string | null };
+
+/** What a reply said, per question, for the banner after sending (a secret only as "provided"). */
+export function sentSummary(questions: Question[], drafts: Record<string, Draft>): SentLine[] {
+  return questions.map((q) => {
+    const d = drafts[q.id] ?? emptyDraft();
+    const answered = isAnswered(q, d);
+    return { header: q.header, answer: answered ? summary(q, d) : "skipped", note: answered ? d.note.trim() || null : null };
+  });
+}

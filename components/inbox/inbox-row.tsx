@@ -1,17 +1,24 @@
 "use client";
-// One pending request in the inbox list: what is asked, by which agent, for which team, and when.
+// One pending request in the inbox list: what is asked, by which agent (and team, when the user
+// has several), what kind of decision it is, and when.
 import Link from "next/link";
 import { Badge, cn } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
-import { relative, useNow, formatTime } from "./time";
+import { InlineCode } from "./inline-code";
+import { requestTitle } from "./request-header";
+import { Ago, Expiry, useNow } from "./time";
 
 const SOON_MS = 10 * 60_000;
 
+// Approvals arrive with the approvals work (SPEC §6): detected by kind, whatever the schema says today.
+const isApproval = (q: { kind: string }) => q.kind === "approval";
+
 export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolean }) {
   const now = useNow();
-  const title = item.title || item.questions[0]?.prompt || item.id;
   const n = item.questions.length;
-  const expiresIn = item.expiresAt ? new Date(item.expiresAt).getTime() - now : null;
+  const soon = item.expiresAt ? new Date(item.expiresAt).getTime() - now < SOON_MS : false;
+  const approval = item.questions.some(isApproval);
+  const secret = item.questions.some((q) => q.secret);
   return (
     <li>
       <Link
@@ -24,25 +31,23 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
       >
         <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-orange-500" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-zinc-900 group-hover:underline group-hover:underline-offset-2 dark:text-zinc-100">{title}</span>
-          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500 dark:text-zinc-400">
+          <span className="block truncate text-sm font-medium text-zinc-900 group-hover:underline group-hover:underline-offset-2 dark:text-zinc-100">
+            <InlineCode text={requestTitle(item)} />
+          </span>
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {approval ? <Badge tone="blue">Approval</Badge> : null}
+            {secret ? <Badge tone="amber">Secret</Badge> : null}
             <span className="font-mono text-zinc-700 dark:text-zinc-300">{item.agent.name}</span>
-            {showTeam ? <Badge>{item.team.name}</Badge> : <span>{item.team.name}</span>}
+            {showTeam ? <Badge>{item.team.name}</Badge> : null}
             <span>
               {n} {n === 1 ? "question" : "questions"}
             </span>
             <span className="hidden truncate sm:inline">{item.questions.map((q) => q.header).join(" · ")}</span>
           </span>
         </span>
-        <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-zinc-500 dark:text-zinc-400">
-          <time dateTime={item.createdAt} title={formatTime(item.createdAt)} suppressHydrationWarning>
-            {relative(item.createdAt, now)}
-          </time>
-          {expiresIn !== null ? (
-            <span className={cn(expiresIn < SOON_MS && "font-medium text-amber-700 dark:text-amber-400")} suppressHydrationWarning>
-              {expiresIn > 0 ? `expires ${relative(item.expiresAt!, now)}` : "expiring"}
-            </span>
-          ) : null}
+        <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+          <Ago iso={item.createdAt} prefix="created" />
+          {item.expiresAt ? <Expiry iso={item.expiresAt} className={cn(soon && "font-medium text-amber-800 dark:text-amber-300")} /> : null}
         </span>
       </Link>
     </li>

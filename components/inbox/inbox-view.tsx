@@ -4,11 +4,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
-import { Button, Card, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
+import { ConnectAgent } from "@/components/shell/connect-agent";
+import { Button, Card, CardBody, CardHeader, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
 import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
 import { getJson } from "./api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
+import { LiveBanner } from "./live-banner";
 import { LiveIndicator } from "./live-indicator";
 import { inboxKey, useLiveSync } from "./use-live-sync";
 import { useFaviconCount } from "./favicon-badge";
@@ -79,6 +81,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <FlashNotice />
+      <LiveBanner />
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
@@ -141,7 +144,15 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
             }
           />
         ) : (
-          <EmptyState title="You are all caught up" description="No agent is waiting on an answer. New questions appear here as they arrive, without a reload." />
+          <>
+            <EmptyState title="You are all caught up" description="No agent is waiting on an answer. New questions appear here as they arrive, without a reload." />
+            <Card aria-labelledby="connect-title">
+              <CardHeader id="connect-title" title="Connect an agent" description="Questions arrive here once an agent can reach this app." />
+              <CardBody>
+                <ConnectAgent />
+              </CardBody>
+            </Card>
+          </>
         )
       ) : (
         <Card>

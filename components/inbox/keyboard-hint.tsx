@@ -1,12 +1,12 @@
 import { Kbd } from "@/components/ui";
 
 /** The visible key map under the answer form (hidden on touch-sized screens). */
-export function KeyboardHint({ steps, lone }: { steps: boolean; lone: boolean }) {
+export function KeyboardHint({ steps }: { steps: boolean }) {
   const item = "inline-flex items-center gap-1";
   return (
     <p className="hidden flex-wrap items-center gap-x-4 gap-y-1 text-xs text-zinc-500 sm:flex dark:text-zinc-400" role="note" aria-label="Keyboard shortcuts">
       <span className={item}>
-        <Kbd>1</Kbd>–<Kbd>9</Kbd> {lone ? "pick and send" : "pick"}
+        <Kbd>1</Kbd>–<Kbd>9</Kbd> choose (does not send)
       </span>
       <span className={item}>
         <Kbd>j</Kbd>/<Kbd>k</Kbd> or <Kbd>↓</Kbd>/<Kbd>↑</Kbd> move

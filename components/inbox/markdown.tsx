@@ -18,11 +18,12 @@ const components: Components = {
   ),
   blockquote: ({ children }) => <blockquote className="my-2 border-l-2 border-zinc-300 pl-3 text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">{children}</blockquote>,
   pre: ({ children }) => (
-    <pre className="my-2 overflow-x-auto rounded-md bg-zinc-100 p-3 font-mono text-xs leading-relaxed dark:bg-zinc-950 [&_code]:bg-transparent [&_code]:p-0">{children}</pre>
+    // Focusable: a keyboard user can scroll a long line sideways (axe scrollable-region-focusable).
+    <pre tabIndex={0} className="relative my-2 max-w-full overflow-x-auto rounded-md bg-zinc-100 p-3 font-mono text-xs leading-relaxed dark:bg-zinc-950 [&_code]:bg-transparent [&_code]:p-0">{children}</pre>
   ),
   code: ({ children }) => <code className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-zinc-800">{children}</code>,
   table: ({ children }) => (
-    <div className="my-2 overflow-x-auto">
+    <div tabIndex={0} className="relative my-2 max-w-full overflow-x-auto">
       <table className="w-full border-collapse text-left text-xs">{children}</table>
     </div>
   ),
@@ -34,10 +35,15 @@ const components: Components = {
 
 export function ContextMarkdown({ source }: { source: string }) {
   return (
-    <div className="text-sm text-zinc-800 dark:text-zinc-200">
+    <div className="text-sm break-words text-zinc-800 dark:text-zinc-200">
       <Markdown remarkPlugins={[remarkGfm]} rehypePlugins={[rehypeSanitize]} components={components}>
         {source}
       </Markdown>
     </div>
   );
+}
+
+/** Context longer than this (characters or lines) starts folded behind "Show all". */
+export function isLongContext(source: string): boolean {
+  return source.length > 700 || source.split("\n").length > 12;
 }

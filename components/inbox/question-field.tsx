@@ -11,8 +11,6 @@ type Props = {
   question: Question;
   draft: Draft;
   onChange: (next: Draft) => void;
-  /** a lone single-select question: choosing an option sends the answer */
-  onChosen?: (next: Draft) => void;
   step?: string;
 };
 
@@ -23,7 +21,7 @@ const optionRow = cn(
   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-orange-500",
 );
 
-export function QuestionField({ question: q, draft, onChange, onChosen, step }: Props) {
+export function QuestionField({ question: q, draft, onChange, step }: Props) {
   const id = useId();
   const promptId = `${id}-prompt`;
   const single = q.kind === "single_select";
@@ -70,11 +68,7 @@ export function QuestionField({ question: q, draft, onChange, onChosen, step }: 
                   data-kbd-item=""
                   aria-describedby={o.description ? descId : undefined}
                   className="mt-0.5 size-4 shrink-0 accent-orange-600 focus-visible:outline-none"
-                  onChange={() => {
-                    const next = pick(q, draft, o.label);
-                    onChange(next);
-                    if (single && onChosen) onChosen(next);
-                  }}
+                  onChange={() => onChange(pick(q, draft, o.label))}
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm font-medium">{o.label}</span>

@@ -3,8 +3,9 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardHeader } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
-import { StatusBadge } from "./status-badge";
-import { RelativeTime } from "./time";
+import { formatTime } from "@/lib/time/format";
+import { InlineCode } from "./inline-code";
+import { RequestTiming, StatusBadge } from "./status-badge";
 
 export function requestTitle(r: InboxItem): string {
   return r.title || r.questions[0]?.prompt || r.id;
@@ -17,7 +18,9 @@ export function RequestHeader({ request: r }: { request: InboxItem }) {
         ← Inbox
       </Link>
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-        <h1 className="min-w-0 flex-1 text-lg font-semibold tracking-tight break-words sm:text-xl">{requestTitle(r)}</h1>
+        <h1 className="min-w-0 flex-1 text-lg font-semibold tracking-tight break-words sm:text-xl">
+          <InlineCode text={requestTitle(r)} />
+        </h1>
         <StatusBadge initial={r} />
       </div>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
@@ -30,13 +33,7 @@ export function RequestHeader({ request: r }: { request: InboxItem }) {
         <span aria-hidden>·</span>
         <span>{r.team.name}</span>
         <span aria-hidden>·</span>
-        <RelativeTime iso={r.createdAt} prefix="asked" />
-        {r.expiresAt && r.status === "pending" ? (
-          <>
-            <span aria-hidden>·</span>
-            <RelativeTime iso={r.expiresAt} prefix="expires" className="text-amber-700 dark:text-amber-400" />
-          </>
-        ) : null}
+        <RequestTiming initial={r} />
       </p>
     </header>
   );
@@ -64,14 +61,9 @@ export function RequestDetails({ request: r }: { request: InboxItem }) {
         {r.agent.toolCallId ? <Row label="Tool call">{r.agent.toolCallId}</Row> : null}
         <Row label="Team">{r.team.slug}</Row>
         <Row label="Source">{r.source === "model_tool" ? "model tool" : "internal"}</Row>
-        <Row label="Asked">
-          <RelativeTime iso={r.createdAt} />
-        </Row>
-        {r.expiresAt ? (
-          <Row label="Expires">
-            <RelativeTime iso={r.expiresAt} />
-          </Row>
-        ) : null}
+        <Row label="Created">{formatTime(r.createdAt)}</Row>
+        {r.expiresAt ? <Row label="Expires">{formatTime(r.expiresAt)}</Row> : null}
+        {r.resolvedAt ? <Row label="Ended">{formatTime(r.resolvedAt)}</Row> : null}
         <Row label="Request">{r.id}</Row>
       </dl>
     </Card>

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Alert, buttonClass } from "@/components/ui";
 import type { QuestionRequest } from "@/lib/questions/schemas";
-import { formatTime } from "./time";
+import { formatTime } from "@/lib/time/format";
 
 /** The reviewer's reason inside the deterministic rejection sentence (lib/questions/messages.ts). */
 function reasonOf(message: string): string | null {
@@ -36,8 +36,7 @@ export function ResolutionNotice({ request, nextHref }: { request: QuestionReque
     <Alert tone={request.status === "answered" ? "success" : "warning"} className="flex flex-wrap items-center justify-between gap-3">
       <span>
         <span className="font-medium">This request is closed. </span>
-        {/* Local time: the server's zone may differ from the browser's. */}
-        <span suppressHydrationWarning>{resolutionText(request)}</span>
+        <span>{resolutionText(request)}</span>
       </span>
       <Link href={nextHref} className={buttonClass("secondary", "sm")}>
         {nextHref === "/inbox" ? "Back to the inbox" : "Next request"}

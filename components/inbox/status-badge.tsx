@@ -1,20 +1,36 @@
 "use client";
-// The request's status, following the live cache (the header is rendered on the server).
-import { useQuery } from "@tanstack/react-query";
+// The request's status and timing, following the live cache (the header is rendered on the server).
 import { Badge, statusTone } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
-import { getJson } from "./api";
-import { requestKey } from "./use-live-sync";
+import { Ago, Ended, Expiry } from "./time";
+import { useLiveRequest } from "./use-live-request";
 
 export function StatusBadge({ initial }: { initial: InboxItem }) {
-  const { data } = useQuery({
-    queryKey: requestKey(initial.id),
-    queryFn: ({ signal }) => getJson<InboxItem>(`/api/ui/requests/${encodeURIComponent(initial.id)}`, signal),
-    initialData: initial,
-  });
+  const data = useLiveRequest(initial);
   return (
     <Badge tone={statusTone(data.status)} className="mt-1 capitalize">
       {data.status}
     </Badge>
+  );
+}
+
+/** "created 3 min ago · expires in 47 min", or how and when it ended once terminal. */
+export function RequestTiming({ initial }: { initial: InboxItem }) {
+  const r = useLiveRequest(initial);
+  return (
+    <>
+      <Ago iso={r.createdAt} prefix="created" />
+      {r.status !== "pending" ? (
+        <>
+          <span aria-hidden>·</span>
+          <Ended request={r} className="font-medium text-zinc-900 dark:text-zinc-100" />
+        </>
+      ) : r.expiresAt ? (
+        <>
+          <span aria-hidden>·</span>
+          <Expiry iso={r.expiresAt} className="text-amber-800 dark:text-amber-300" />
+        </>
+      ) : null}
+    </>
   );
 }

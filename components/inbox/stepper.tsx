@@ -17,7 +17,6 @@ export function Stepper({ questions, drafts, step, onStep, disabled }: Props) {
               type="button"
               disabled={disabled}
               aria-current={i === step ? "step" : undefined}
-              aria-label={`Step ${i + 1}: ${item.label}${item.done ? " (answered)" : ""}`}
               onClick={() => onStep(i)}
               className={cn(
                 "inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-xs font-medium transition-colors",
@@ -36,7 +35,10 @@ export function Stepper({ questions, drafts, step, onStep, disabled }: Props) {
               >
                 {item.done ? "✓" : i < questions.length ? i + 1 : "…"}
               </span>
+              {/* The accessible name holds the visible label (WCAG 2.5.3), with the step and state around it. */}
+              <span className="sr-only">Step {i + 1}: </span>
               {item.label}
+              {item.done ? <span className="sr-only"> (answered)</span> : null}
             </button>
           </li>
         ))}

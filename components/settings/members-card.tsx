@@ -38,8 +38,8 @@ export function MembersCard({ teamId, members, selfId }: { teamId: string; membe
             <li key={m.userId} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
               <span className="min-w-0 flex-1 truncate">
                 {m.email}
-                {m.name ? <span className="text-zinc-500"> · {m.name}</span> : null}
-                {m.userId === selfId ? <span className="text-xs text-zinc-500"> (you)</span> : null}
+                {m.name ? <span className="text-zinc-500 dark:text-zinc-400"> · {m.name}</span> : null}
+                {m.userId === selfId ? <span className="text-xs text-zinc-500 dark:text-zinc-400"> (you)</span> : null}
               </span>
               <Select
                 aria-label={`Role of ${m.email}`}

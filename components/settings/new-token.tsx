@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { ConnectAgent } from "../shell/connect-agent";
 import { Alert, Button, Input, Label } from "../ui";
 
 /** The freshly created token: shown once, with a copy button. Only this component ever holds it. */
@@ -24,7 +25,7 @@ export function NewToken({ name, token, onDone }: { name: string; token: string;
         <Label htmlFor="new-token" className="text-xs">
           New token
         </Label>
-        <div className="flex gap-2">
+        <div className="flex min-w-0 gap-2">
           <Input id="new-token" readOnly value={token} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
           <Button variant="secondary" onClick={copy}>
             {copied === "yes" ? "Copied" : "Copy"}
@@ -32,6 +33,12 @@ export function NewToken({ name, token, onDone }: { name: string; token: string;
         </div>
         {copied === "failed" ? <p className="text-xs">Copying is blocked here: the token is selected, press Ctrl+C.</p> : null}
       </div>
+      <details className="rounded-md border border-emerald-200 bg-white/60 p-2 text-zinc-900 open:pb-3 dark:border-emerald-900 dark:bg-zinc-900/60 dark:text-zinc-100">
+        <summary className="cursor-pointer text-sm font-medium">Connect an agent with this token</summary>
+        <div className="mt-2">
+          <ConnectAgent token={token} />
+        </div>
+      </details>
       <Button size="sm" variant="ghost" onClick={onDone}>
         Done
       </Button>

@@ -44,10 +44,10 @@ export function TokensCard({ teamId, tokens }: { teamId: string; tokens: TokenRo
         {tokens.length === 0 ? (
           <EmptyState title="No tokens yet" description="Create one for each agent or integration, with only the scopes it needs." />
         ) : (
-          <div className="-mx-4 overflow-x-auto">
+          <div className="relative -mx-4 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">API tokens</caption>
-              <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/60">
+              <thead className="border-y border-zinc-200 bg-zinc-50 text-xs text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/60 dark:text-zinc-400">
                 <tr>
                   <th className="px-4 py-2 font-medium">Name</th>
                   <th className="px-2 py-2 font-medium">Scopes</th>
@@ -61,9 +61,9 @@ export function TokensCard({ teamId, tokens }: { teamId: string; tokens: TokenRo
               </thead>
               <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
                 {tokens.map((t) => (
-                  <tr key={t.id} className={t.revokedAt ? "text-zinc-400 dark:text-zinc-500" : undefined}>
+                  <tr key={t.id} className={t.revokedAt ? "text-zinc-500 dark:text-zinc-400" : undefined}>
                     <td className="px-4 py-2">
-                      <span className="font-medium">{t.name}</span> <span className="font-mono text-xs text-zinc-500">…{t.hint}</span>
+                      <span className="font-medium">{t.name}</span> <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">…{t.hint}</span>
                     </td>
                     <td className="px-2 py-2">
                       <span className="flex gap-1">

@@ -18,6 +18,8 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             aria-current={active ? "page" : undefined}
             className={cn(
               "rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
+              // The same ring as buttons and links everywhere else.
+              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500",
               active
                 ? "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100"
                 : "text-zinc-600 hover:bg-zinc-50 hover:text-zinc-900 dark:text-zinc-400 dark:hover:bg-zinc-900 dark:hover:text-zinc-100",

@@ -19,12 +19,12 @@ import { listTokens } from "@/lib/teams/tokens";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
-type Props = { searchParams: Promise<{ team?: string }> };
+type Props = { searchParams: Promise<{ team?: string; welcome?: string }> };
 
 export default async function SettingsPage({ searchParams }: Props) {
   // Checked here, not only in the layout: layouts are not re-run on client-side navigation.
   const user = await requireUser();
-  const { team } = await searchParams;
+  const { team, welcome } = await searchParams;
   const adminTeams = user.memberships.filter((m) => m.role === "admin");
   const current = adminTeams.find((m) => m.teamSlug === team) ?? adminTeams[0];
   const [tokens, members, policy] = current
@@ -49,8 +49,15 @@ export default async function SettingsPage({ searchParams }: Props) {
         </div>
         {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
       </div>
-      <div className="grid grid-cols-1 gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
-        <div className="space-y-5">
+      {welcome && current ? (
+        <Alert tone="success">
+          <span className="font-medium">Your admin account is ready.</span> Next, connect an agent: under API tokens, create a token with the{" "}
+          <code className="font-mono text-xs">ask</code> scope. The panel that shows it (once) has the MCP and REST snippets to paste, with the
+          token filled in.
+        </Alert>
+      ) : null}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-5">
           <ProfileCard user={user} />
           <EmailPrefsCard enabled={mail} configured={Boolean(notifyConfig().smtpUrl)} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Card, CardBody, CardHeader } from "@/components/ui";
 import { AnswerForm } from "@/components/inbox/answer-form";
-import { ContextMarkdown } from "@/components/inbox/markdown";
+import { Collapsible } from "@/components/inbox/collapsible";
+import { ContextMarkdown, isLongContext } from "@/components/inbox/markdown";
 import { RequestDetails, RequestHeader } from "@/components/inbox/request-header";
 import { requirePageRole } from "@/lib/auth/session";
 import { eventCursor, getInboxRequest } from "@/lib/questions/inbox";
@@ -20,12 +21,14 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <RequestHeader request={request} />
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="grid min-w-0 gap-4">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
           {request.context ? (
             <Card>
               <CardHeader title="Context" />
               <CardBody>
-                <ContextMarkdown source={request.context} />
+                <Collapsible long={isLongContext(request.context)}>
+                  <ContextMarkdown source={request.context} />
+                </Collapsible>
               </CardBody>
             </Card>
           ) : null}

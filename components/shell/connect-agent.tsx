@@ -1,0 +1,82 @@
+"use client";
+// How to connect an agent (issue 13): the MCP endpoint and a REST call, with the token filled in
+// when there is one (the token-created panel) or a placeholder (the empty inbox).
+import Link from "next/link";
+import { useState, useSyncExternalStore } from "react";
+import { Button } from "../ui";
+
+const noop = () => () => {};
+
+/** This app's address as the browser sees it; a placeholder while rendering on the server. */
+function useOrigin(): string {
+  return useSyncExternalStore(noop, () => window.location.origin, () => "http://localhost:3000");
+}
+
+export function snippets(origin: string, token: string) {
+  const mcp = `${origin}/api/mcp`;
+  return [
+    { label: "Claude Code", code: `claude mcp add --transport http questions ${mcp} --header "Authorization: Bearer ${token}"` },
+    {
+      label: "Other MCP clients (Cursor, OpenCode, …): Streamable HTTP",
+      code: JSON.stringify({ mcpServers: { questions: { url: mcp, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
+    },
+    {
+      label: "REST",
+      code: [
+        `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" \\`,
+        `  -d '{"agent":{"name":"my-agent"},"questions":[{"id":"db","header":"Database","prompt":"Which database?","kind":"single_select","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}]}'`,
+      ].join("\n"),
+    },
+  ];
+}
+
+function Snippet({ label, code }: { label: string; code: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <figure className="grid min-w-0 gap-1">
+      <figcaption className="flex items-center justify-between gap-2 text-xs font-medium">
+        <span>{label}</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Copy the ${label.split(" ")[0]} snippet`}
+          onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => setCopied(false))}
+        >
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </figcaption>
+      <pre className="relative max-w-full overflow-x-auto rounded-md bg-zinc-100 p-2.5 font-mono text-xs leading-relaxed text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100" tabIndex={0}>
+        <code>{code}</code>
+      </pre>
+    </figure>
+  );
+}
+
+/** `token`: the new token (shown once), else a placeholder the reader replaces with theirs. */
+export function ConnectAgent({ token }: { token?: string }) {
+  const origin = useOrigin();
+  return (
+    <div className="grid min-w-0 gap-3 text-left text-sm">
+      <p>
+        Agents ask through the MCP endpoint <code className="font-mono text-xs break-all">{origin}/api/mcp</code> (Streamable HTTP, header{" "}
+        <code className="font-mono text-xs">Authorization: Bearer {token ? "<token>" : "<your token>"}</code>) or the REST API, with a token that has the{" "}
+        <code className="font-mono text-xs">ask</code> scope.
+        {token ? null : (
+          <>
+            {" "}
+            An admin creates tokens in{" "}
+            <Link href="/settings" className="font-medium underline underline-offset-2">
+              Settings
+            </Link>
+            .
+          </>
+        )}{" "}
+        The README section “Connect your agent” has the setup for Claude Code, Codex,
+        OpenCode and Cursor.
+      </p>
+      {snippets(origin, token ?? "<your token>").map((s) => (
+        <Snippet key={s.label} label={s.label} code={s.code} />
+      ))}
+    </div>
+  );
+}
