@@ -64,7 +64,8 @@ export default async function HistoryPageView({ searchParams }: Props) {
         {lead ? <ExportLinks query={filters.toString()} /> : null}
       </header>
 
-      <HistoryFilters values={values} agents={facets.agents} reviewers={facets.reviewers} teams={teams} />
+      {/* Keyed by the URL: a select keeps its DOM value across client navigation (e.g. "Clear") otherwise. */}
+      <HistoryFilters key={new URLSearchParams(raw).toString()} values={values} agents={facets.agents} reviewers={facets.reviewers} teams={teams} />
 
       {!parsed.ok ? (
         <Alert tone="error">
