@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { Button, Card, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
 import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
-import { getJson } from "./api";
+import { getJson } from "@/lib/browser/api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
 import { LiveIndicator } from "./live-indicator";

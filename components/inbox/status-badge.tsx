@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Badge, statusTone } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
-import { getJson } from "./api";
+import { getJson } from "@/lib/browser/api";
 import { requestKey } from "./use-live-sync";
 
 export function StatusBadge({ initial }: { initial: InboxItem }) {

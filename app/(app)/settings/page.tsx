@@ -6,6 +6,8 @@ import { TeamTabs } from "@/components/settings/team-tabs";
 import { TokensCard } from "@/components/settings/tokens-card";
 import { Alert } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
+import { hasPassword } from "@/lib/account/password";
+import { listInvitations } from "@/lib/invitations/invitations";
 import { listMembers } from "@/lib/settings/members";
 import { teamPolicy } from "@/lib/settings/teams";
 import { listTokens } from "@/lib/settings/tokens";
@@ -20,9 +22,9 @@ export default async function SettingsPage({ searchParams }: Props) {
   const { team } = await searchParams;
   const adminTeams = user.memberships.filter((m) => m.role === "admin");
   const current = adminTeams.find((m) => m.teamSlug === team) ?? adminTeams[0];
-  const [tokens, members, policy] = current
-    ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), teamPolicy(current.teamId)])
-    : [[], [], "allow" as const];
+  const [tokens, members, invitations, policy] = current
+    ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
+    : [[], [], [], "allow" as const];
 
   return (
     <div className="space-y-5">
@@ -39,14 +41,14 @@ export default async function SettingsPage({ searchParams }: Props) {
       </div>
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="space-y-5">
-          <ProfileCard user={user} />
+          <ProfileCard user={user} hasPassword={await hasPassword(user.id)} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}
         </div>
         <div className="min-w-0 space-y-5">
           {current ? (
             <>
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
-              <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} selfId={user.id} />
+              <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <CreateTeamCard />
             </>
           ) : (
