@@ -31,6 +31,7 @@ export function AcceptInviteForm({ token, email, sso }: { token: string; email: 
     const password = String(form.get("password") ?? "");
     const same = password === String(form.get("confirm") ?? "");
     setMismatch(!same);
+    accept.reset();
     if (same) accept.mutate({ body: { name: String(form.get("name") ?? "") || undefined, password } });
   }
 

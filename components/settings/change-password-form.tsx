@@ -21,6 +21,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     const newPassword = String(form.get("newPassword") ?? "");
     const same = newPassword === String(form.get("confirmPassword") ?? "");
     setMismatch(!same);
+    change.reset();
     if (!same) return;
     change.mutate({ form: e.currentTarget, currentPassword: hasPassword ? String(form.get("currentPassword") ?? "") : undefined, newPassword });
   }
