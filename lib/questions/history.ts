@@ -38,6 +38,8 @@ export const isEmpty = (s: HistoryScope) => !s.teamIds.length && !s.own?.teamIds
 
 function scopeWhere(s: HistoryScope) {
   const own = s.own?.teamIds.length ? [{ teamId: { in: s.own.teamIds }, resolvedBy: s.own.actor }] : [];
+  // The common case (a lead) stays a plain `teamId IN (…)`, which the history index serves.
+  if (!own.length) return { teamId: { in: s.teamIds } };
   return { OR: [...(s.teamIds.length ? [{ teamId: { in: s.teamIds } }] : []), ...own] };
 }
 
