@@ -67,8 +67,8 @@ test("sign in, come back to the page asked for, sign out", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole("banner")).toContainText(user.email);
-  // A reviewer sees no History link and only a read-only view of settings.
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" })).toHaveCount(0);
+  // A reviewer's History holds only their own decisions; settings are a read-only view.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" })).toHaveCount(1);
   await expect(page.getByRole("form", { name: "Create token" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Sign out" }).click();

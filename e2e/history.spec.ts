@@ -86,13 +86,23 @@ test.describe("history", () => {
 
     // Agent filter (status cleared)
     await page.getByLabel("Status", { exact: true }).selectOption("");
-    await page.getByLabel("Agent", { exact: true }).fill(s.deployAgent);
+    await page.getByLabel("Agent", { exact: true }).selectOption(s.deployAgent);
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
     await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toHaveCount(0);
 
-    // Text search
+    // Text search, on the request's text and on what was decided (Other text, notes; never a secret)
     await page.getByRole("link", { name: "Clear", exact: true }).click();
+    for (const q of [`closest to users ${s.tag}`, `AP-SOUTH`]) {
+      await page.getByLabel("Search", { exact: true }).fill(q);
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+      await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toHaveCount(0);
+    }
+    // (Outside the captured page: the search box echoes what was typed.)
+    const bySecret = await (await page.request.get(`/history?q=${encodeURIComponent(s.secret)}`)).text();
+    expect(bySecret).toContain("No decisions match these filters");
+    expect(bySecret).not.toContain(`Configure the deploy ${s.tag}`);
     await page.getByLabel("Search", { exact: true }).fill(`DOCS GENERATOR ${s.tag}`);
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toBeVisible();
@@ -171,16 +181,79 @@ test.describe("history", () => {
     expect(rejectedOnly.map((r) => r.id)).toEqual([s.rejectedId]);
   });
 
-  test("a reviewer gets no history, page or export (server-side)", async ({ page }) => {
+  test("each row shows what was decided, never a secret; pickers hold the team's agents and reviewers", async ({ page, baseURL }) => {
+    const bodies = captureBodies(page, baseURL!);
+    await signIn(page, s.lead, "/history");
+    await page.goto("/history");
+    const answered = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Configure the deploy ${s.tag}` }) });
+    await expect(answered).toContainText(`Region: Other “ap-south” (note: “closest to users ${s.tag}”)`);
+    await expect(answered).toContainText("Features: Metrics, Alerts");
+    await expect(answered).toContainText(`Notes: “ship it on friday ${s.tag}”`);
+    await expect(answered).toContainText("API key: secret provided");
+    const rejected = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Pick a docs generator ${s.tag}` }) });
+    await expect(rejected).toContainText(`Declined: “Out of scope ${s.tag}”`);
+
+    // Pickers: the values come from the team's decisions; picking one filters exactly.
+    const agents = await page.getByLabel("Agent", { exact: true }).locator("option").allTextContents();
+    expect(agents[0]).toBe("Any agent");
+    expect(agents).toEqual(expect.arrayContaining([s.deployAgent, s.docsAgent]));
+    const reviewerOptions = await page.getByLabel("Reviewer", { exact: true }).locator("option").allTextContents();
+    const token = reviewerOptions.find((o) => o.endsWith(" (API token)"));
+    expect(token).toBeDefined();
+    await page.getByLabel("Reviewer", { exact: true }).selectOption({ label: token! });
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/reviewer=token%3A/);
+    await expect(page.getByRole("table").getByRole("link")).toHaveCount(2);
+
+    // A "from" after "to" says so (and offers the swap) instead of "No decisions match".
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(`/history?from=${today}&to=2020-01-01`);
+    await expect(page.getByText(`The dates are the wrong way round: “from” (${today}) is after “to” (2020-01-01)`)).toBeVisible();
+    await expect(page.getByText("No decisions match these filters")).toHaveCount(0);
+    await page.getByRole("link", { name: "Swap the dates" }).click();
+    await expect(page).toHaveURL(new RegExp(`from=2020-01-01&to=${today}`));
+    await expect(page.getByRole("table").getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
+    const exp = await page.request.get(`/api/ui/history/export?format=json&from=${today}&to=2020-01-01`);
+    expect(exp.status()).toBe(400);
+
+    await expectNoSecret(bodies, s.secret);
+  });
+
+  test("a reviewer sees the decisions they made themselves, nothing else, and no export", async ({ page, baseURL }) => {
     const reviewer = await seedUser({ role: "reviewer", teamSlug: s.lead.teamSlug });
+    const agent = await agentFor(s.lead.teamSlug, "ask");
+    const mine = await agent.create({
+      title: `Mine to decide ${s.tag}`,
+      agent: { name: `own-bot-${s.tag}` },
+      questions: [{ id: "go", header: "Go", prompt: "Ship it?", kind: "single_select", options: [{ label: "Yes" }, { label: "No" }] }],
+    });
     await signIn(page, reviewer);
-    await expect(page.getByRole("link", { name: "History" })).toHaveCount(0);
-    for (const path of ["/history", `/history/${s.answeredId}`, `/history?status=answered`]) {
+    const origin = new URL(baseURL!).origin;
+    const reply = await page.request.post(`/api/ui/requests/${mine.id}/reply`, {
+      headers: { "content-type": "application/json", origin },
+      data: { answers: { go: { selected: ["Yes"], note: `my call ${s.tag}` } } },
+    });
+    expect(reply.status()).toBe(200);
+
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByText("The decisions you made")).toBeVisible();
+    const table = page.getByRole("table");
+    await expect(table.getByRole("link", { name: `Mine to decide ${s.tag}` })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: `Mine to decide ${s.tag}` })).toContainText(`Go: Yes (note: “my call ${s.tag}”)`);
+    await expect(table.getByRole("link")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await table.getByRole("link", { name: `Mine to decide ${s.tag}` }).click();
+    await expect(page.getByText(`my call ${s.tag}`)).toBeVisible();
+
+    for (const path of [`/history/${s.answeredId}`, `/history/${s.rejectedId}`]) {
       const res = await page.request.get(path);
-      expect([403, 404], path).toContain(res.status());
+      expect(res.status(), path).toBe(404);
       const body = await res.text();
       for (const leak of ["Configure the deploy", "Pick a docs generator", "ap-south", s.deployAgent]) expect(body, path).not.toContain(leak);
     }
+    const list = await (await page.request.get(`/history?agent=${s.deployAgent}`)).text();
+    expect(list).not.toContain("Configure the deploy");
     const exp = await page.request.get("/api/ui/history/export?format=json");
     expect(exp.status()).toBe(403);
     expect(await exp.text()).not.toContain(s.tag);

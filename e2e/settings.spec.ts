@@ -38,17 +38,18 @@ test("an admin creates a token, shown once, that works until revoked", async ({ 
   expect((err as ApiError).status).toBe(401);
 });
 
-test("an admin adds a member, changes the role and sets the team policy", async ({ page }) => {
+test("an admin adds an existing account, changes the role and sets the team policy", async ({ page }) => {
   const admin = await seedUser({ role: "admin" });
+  // An account in another team: added at once, no link, password untouched.
+  const existing = await seedUser({ role: "reviewer" });
   await signIn(page, admin, "/settings");
-  const email = `new-${uid()}@example.test`;
-  const form = page.getByRole("form", { name: "Add member" });
-  await form.getByLabel("Member email").fill(email);
-  await form.getByLabel("Initial password").fill("a-fresh-password");
-  await form.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByText(`Created ${email}`)).toBeVisible();
-  await page.getByLabel(`Role of ${email}`).selectOption("lead");
-  await expect(page.getByLabel(`Role of ${email}`)).toHaveValue("lead");
+  const form = page.getByRole("form", { name: "Invite member" });
+  await form.getByLabel("Member email").fill(existing.email);
+  await form.getByRole("button", { name: "Invite" }).click();
+  await expect(page.getByText(`Added ${existing.email} (existing account).`)).toBeVisible();
+  await expect(page.getByLabel("Invitation link")).toHaveCount(0);
+  await page.getByLabel(`Role of ${existing.email}`).selectOption("lead");
+  await expect(page.getByLabel(`Role of ${existing.email}`)).toHaveValue("lead");
 
   await page.getByRole("radio", { name: /Deny questions/ }).check();
   await page.getByRole("button", { name: "Save policy" }).click();
@@ -60,6 +61,40 @@ test("an admin adds a member, changes the role and sets the team policy", async 
   // The last admin can be neither demoted nor removed.
   await page.getByRole("button", { name: `Remove ${admin.email}` }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("at least one admin");
+
+  // The existing account still signs in with its own password.
+  const other = await (await page.context().browser()!.newContext()).newPage();
+  await signIn(other, existing);
+});
+
+test("everyone changes their own password; the old one stops working", async ({ page, browser }) => {
+  const reviewer = await seedUser({ role: "reviewer" });
+  await signIn(page, reviewer, "/settings");
+  const form = page.getByRole("form", { name: "Change password" });
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await form.getByLabel("Repeat new password").fill("a-brand-new-password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toContainText("The current password is not correct.");
+
+  await form.getByLabel("Current password").fill(reviewer.password);
+  await form.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await form.getByLabel("Repeat new password").fill("a-brand-new-passwort");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toContainText("do not match");
+
+  await form.getByLabel("Repeat new password").fill("a-brand-new-password");
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("Password changed.")).toBeVisible();
+
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto("/signin");
+  await fresh.getByLabel("Email").fill(reviewer.email);
+  await fresh.getByLabel("Password").fill(reviewer.password);
+  await fresh.getByRole("button", { name: "Sign in" }).click();
+  await expect(fresh.getByRole("alert")).toBeVisible();
+  await expect(fresh).toHaveURL(/\/signin/);
+  await signIn(fresh, { email: reviewer.email, password: "a-brand-new-password" });
 });
 
 test("mutations refuse reviewers (403) and cross-site or non-JSON requests", async ({ page, browser, request }) => {

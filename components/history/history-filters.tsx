@@ -1,10 +1,11 @@
 // The filter bar of /history: a plain GET form, so filters live in the URL (shareable, back
-// button works) and it works before any JavaScript has loaded.
+// button works) and it works before any JavaScript has loaded. Agents and reviewers are pickers
+// filled from the team's decisions, so an exact-match filter never depends on typing a name right.
 import Link from "next/link";
 import { buttonClass, Input, Select } from "@/components/ui";
 import type { HistoryFilters as Filters } from "@/lib/questions/history-query";
 import { RESOLVED_STATUSES } from "@/lib/questions/history-query";
-import { STATUS_LABEL } from "./format";
+import { actorName, STATUS_LABEL } from "./format";
 
 type Props = {
   values: Partial<Record<keyof Filters, string>>;
@@ -23,13 +24,28 @@ function Label({ htmlFor, children }: { htmlFor: string; children: string }) {
   );
 }
 
+/** A select of the values found in the team's decisions; a value from the URL that is not among them stays selectable. */
+function Picker({ id, name, any, value, choices }: { id: string; name: string; any: string; value: string | undefined; choices: { value: string; label: string }[] }) {
+  const all = value && !choices.some((c) => c.value === value) ? [{ value, label: value }, ...choices] : choices;
+  return (
+    <Select id={id} name={name} defaultValue={value ?? ""} className="mt-1">
+      <option value="">{any}</option>
+      {all.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 export function HistoryFilters({ values, agents, reviewers, teams }: Props) {
   const active = KEYS.some((k) => values[k]);
   return (
     <form method="get" action="/history" role="search" aria-label="Filter history" className="grid grid-cols-2 gap-x-3 gap-y-2.5 rounded-lg border border-zinc-200 bg-white p-3 lg:grid-cols-12 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="col-span-2 lg:col-span-4">
         <Label htmlFor="f-q">Search</Label>
-        <Input id="f-q" name="q" type="search" placeholder="Title, context, question…" defaultValue={values.q ?? ""} className="mt-1" />
+        <Input id="f-q" name="q" type="search" placeholder="Title, question, answer, note…" defaultValue={values.q ?? ""} className="mt-1" />
       </div>
       <div className="lg:col-span-2">
         <Label htmlFor="f-status">Status</Label>
@@ -44,21 +60,11 @@ export function HistoryFilters({ values, agents, reviewers, teams }: Props) {
       </div>
       <div className="lg:col-span-3">
         <Label htmlFor="f-agent">Agent</Label>
-        <Input id="f-agent" name="agent" list="f-agent-list" placeholder="Any agent" defaultValue={values.agent ?? ""} className="mt-1" autoComplete="off" />
-        <datalist id="f-agent-list">
-          {agents.map((a) => (
-            <option key={a} value={a} />
-          ))}
-        </datalist>
+        <Picker id="f-agent" name="agent" any="Any agent" value={values.agent} choices={agents.map((a) => ({ value: a, label: a }))} />
       </div>
       <div className="lg:col-span-3">
         <Label htmlFor="f-reviewer">Reviewer</Label>
-        <Input id="f-reviewer" name="reviewer" list="f-reviewer-list" placeholder="Anyone" defaultValue={values.reviewer ?? ""} className="mt-1" autoComplete="off" />
-        <datalist id="f-reviewer-list">
-          {reviewers.map((r) => (
-            <option key={r} value={r} />
-          ))}
-        </datalist>
+        <Picker id="f-reviewer" name="reviewer" any="Anyone" value={values.reviewer} choices={reviewers.map((r) => ({ value: r, label: actorName(r) }))} />
       </div>
       {teams.length > 1 ? (
         <div className="lg:col-span-3">

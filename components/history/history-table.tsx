@@ -4,12 +4,33 @@ import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui";
 import type { HistoryItem } from "@/lib/questions/history";
 import { ApprovalTally } from "./approval-summary";
+import { answerSummary, outcomeSummary } from "@/lib/questions/history-summary";
 import { actorName, formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
 
 type Props = { items: HistoryItem[]; teamNames: Record<string, string>; showTeam: boolean };
 
 const th = "px-3 py-2 text-left text-xs font-medium text-zinc-500 dark:text-zinc-400";
 const td = "px-3 py-2.5 align-top";
+
+/** What was decided: each question's answer, or how the request ended. Never a secret value. */
+function Decision({ request }: { request: HistoryItem["request"] }) {
+  const parts = answerSummary(request);
+  const outcome = outcomeSummary(request);
+  if (!parts.length && !outcome) return null;
+  return (
+    <p className="mt-1 text-sm break-words text-zinc-700 dark:text-zinc-300">
+      <span className="sr-only">Decision: </span>
+      {parts.length
+        ? parts.map((p, i) => (
+            <span key={i}>
+              {i ? <span aria-hidden className="text-zinc-400"> · </span> : null}
+              <span className="text-zinc-500 dark:text-zinc-400">{p.header}:</span> {p.value}
+            </span>
+          ))
+        : outcome}
+    </p>
+  );
+}
 
 export function HistoryTable({ items, teamNames, showTeam }: Props) {
   return (
@@ -53,6 +74,7 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
                 >
                   {requestTitle(r)}
                 </Link>
+                <Decision request={r} />
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
                   <Badge tone={statusTone(r.status)} className="sm:hidden">
                     {STATUS_LABEL[r.status]}

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Alert, Button, Card, Spinner } from "@/components/ui";
 import type { InboxItem, InboxPage } from "@/lib/questions/inbox";
-import { getJson } from "./api";
+import { getJson } from "@/lib/browser/api";
 import { emptyDraft, pick, sentSummary, toReply, unanswered, type Draft } from "./draft";
 import { flash, FlashNotice } from "./flash";
 import { KeyboardHint } from "./keyboard-hint";

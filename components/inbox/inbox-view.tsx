@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { ConnectAgent } from "@/components/shell/connect-agent";
 import { Button, Card, CardBody, CardHeader, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
 import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
-import { getJson } from "./api";
+import { getJson } from "@/lib/browser/api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
 import { LiveBanner } from "./live-banner";

@@ -1,12 +1,13 @@
 "use client";
-// Sending a reply or a rejection: If-Match carries the version the reviewer saw; a conflict
-// re-reads the request (which locks the form); success moves on to the next pending request.
-import { useQueryClient } from "@tanstack/react-query";
+// Sending a reply or a rejection (a React Query mutation): If-Match carries the version the
+// reviewer saw; a conflict re-reads the request (which locks the form); success moves on to the
+// next pending request.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { getJson, isConflict, postJson, UiError } from "@/lib/browser/api";
 import type { InboxItem, InboxPage, Outcome } from "@/lib/questions/inbox";
 import type { ReplyInput } from "@/lib/questions/schemas";
-import { getJson, isConflict, postJson, UiError } from "./api";
 import { flash } from "./flash";
 import { inboxKey, requestKey } from "./use-live-sync";
 
@@ -23,17 +24,15 @@ export function nextPendingHref(page: InboxPage | undefined, currentId: string):
   return next ? `/inbox/${next.id}` : "/inbox";
 }
 
+type Send = { kind: "reply" | "reject"; body: unknown; done: string };
+
 export function useSubmit(request: InboxItem) {
   const qc = useQueryClient();
   const router = useRouter();
-  const [busy, setBusy] = useState<"reply" | "reject" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
   const path = `/api/ui/requests/${encodeURIComponent(request.id)}`;
-  const headers = { "if-match": `"v${request.version}"` };
 
   const finish = (text: string) => {
-    setSent(true);
     const page = qc.getQueryData<InboxPage>(inboxKey);
     const href = nextPendingHref(page, request.id);
     qc.setQueryData<InboxPage>(inboxKey, (old) =>
@@ -43,35 +42,40 @@ export function useSubmit(request: InboxItem) {
     router.push(href);
   };
 
-  const run = async (kind: "reply" | "reject", body: unknown, done: string): Promise<boolean> => {
-    if (busy) return false;
-    setBusy(kind);
-    setError(null);
-    try {
-      await postJson<Outcome>(`${path}/${kind}`, body, headers);
-      finish(done);
-      return true;
-    } catch (e) {
+  const mutation = useMutation({
+    mutationFn: ({ kind, body }: Send) => postJson<Outcome>(`${path}/${kind}`, body, { "if-match": `"v${request.version}"` }),
+    onSuccess: (_outcome, v) => finish(v.done),
+    onError: async (e) => {
       if (e instanceof UiError && e.status === 401) {
         router.push(`/signin?next=${encodeURIComponent(window.location.pathname)}`);
       } else if (isConflict(e)) {
         // Someone else got there first: show their resolution instead of an error.
         qc.setQueryData(requestKey(request.id), await getJson<InboxItem>(path).catch(() => request));
-      } else {
-        setError(message(e));
       }
-      return false;
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+
+  const failed = mutation.error;
+  const shown = failed && !isConflict(failed) && !(failed instanceof UiError && failed.status === 401) ? message(failed) : null;
+
+  const run = (send: Send): Promise<boolean> => {
+    if (mutation.isPending) return Promise.resolve(false);
+    setLocalError(null);
+    return mutation.mutateAsync(send).then(
+      () => true,
+      () => false,
+    );
   };
 
   return {
-    busy,
-    error,
-    sent,
-    setError,
-    reply: (body: ReplyInput) => run("reply", body, `Answer sent to ${request.agent.name}`),
-    reject: (reason: string) => run("reject", { reason }, `Rejected; ${request.agent.name} was told why`),
+    busy: mutation.isPending ? mutation.variables.kind : null,
+    error: localError ?? shown,
+    sent: mutation.isSuccess,
+    setError: (text: string | null) => {
+      setLocalError(text);
+      if (text === null) mutation.reset();
+    },
+    reply: (body: ReplyInput) => run({ kind: "reply", body, done: `Answer sent to ${request.agent.name}` }),
+    reject: (reason: string) => run({ kind: "reject", body: { reason }, done: `Rejected; ${request.agent.name} was told why` }),
   };
 }

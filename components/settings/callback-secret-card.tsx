@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Alert, Button, Card, CardBody, CardHeader } from "../ui";
-import { settingsUrl, send } from "./api";
+import { settingsUrl, send } from "./mutations";
 import { formatTime } from "./format";
 
 type Secret = { secret: string; rotatedAt: string | null };

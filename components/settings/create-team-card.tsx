@@ -1,30 +1,20 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { errorText } from "@/lib/browser/api";
 import { useHydrated } from "../ui/use-hydrated";
 import { Alert, Button, Card, CardBody, CardHeader, Hint, Input, Label } from "../ui";
-import { send } from "./api";
+import { settingsApi, useSettingsMutation } from "./mutations";
 
 export function CreateTeamCard() {
   const hydrated = useHydrated();
   const router = useRouter();
-  const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
+  const create = useSettingsMutation(settingsApi.createTeam, (team) => router.push(`/settings?team=${encodeURIComponent(team.slug)}`));
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    setState({ busy: true });
-    try {
-      const team = await send<{ slug: string }>("POST", "/api/ui/settings/teams", {
-        slug: String(form.get("slug") ?? ""),
-        name: String(form.get("name") ?? "") || undefined,
-      });
-      router.push(`/settings?team=${encodeURIComponent(team.slug)}`);
-      router.refresh();
-      setState({});
-    } catch (err) {
-      setState({ error: (err as Error).message });
-    }
+    create.mutate({ slug: String(form.get("slug") ?? ""), name: String(form.get("name") ?? "") || undefined });
   }
 
   return (
@@ -41,12 +31,12 @@ export function CreateTeamCard() {
               <Label htmlFor="team-name">Team name</Label>
               <Input id="team-name" name="name" maxLength={100} />
             </div>
-            <Button type="submit" disabled={state.busy || !hydrated}>
+            <Button type="submit" disabled={create.isPending || !hydrated}>
               Create team
             </Button>
           </div>
           <Hint id="team-slug-hint">Lower-case letters, digits and dashes, e.g. platform-infra.</Hint>
-          {state.error ? <Alert tone="error">{state.error}</Alert> : null}
+          {create.error ? <Alert tone="error">{errorText(create.error)}</Alert> : null}
         </form>
       </CardBody>
     </Card>

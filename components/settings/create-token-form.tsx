@@ -1,8 +1,9 @@
 "use client";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { errorText } from "@/lib/browser/api";
 import { useHydrated } from "../ui/use-hydrated";
 import { Alert, Button, Hint, Input, Label, Select } from "../ui";
-import { send, settingsUrl } from "./api";
+import { settingsApi, useSettingsMutation, type CreatedToken } from "./mutations";
 
 const SCOPES = [
   { id: "ask", help: "create, wait for and cancel its own requests" },
@@ -10,32 +11,27 @@ const SCOPES = [
   { id: "read", help: "read the team's history" },
 ] as const;
 
-export type Created = { id: string; name: string; token: string };
+export type Created = CreatedToken;
 
 export function CreateTokenForm({ teamId, onCreated }: { teamId: string; onCreated: (t: Created) => void }) {
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const formEl = e.currentTarget;
-    const form = new FormData(formEl);
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await send<Created>("POST", settingsUrl(teamId, "tokens"), {
-        name: String(form.get("name") ?? ""),
-        scopes: form.getAll("scopes").map(String),
-        policy: String(form.get("policy") ?? "allow"),
-      });
-      formEl.reset();
+  const create = useSettingsMutation(
+    (v: { form: HTMLFormElement; body: Parameters<typeof settingsApi.createToken>[1] }) => settingsApi.createToken(teamId, v.body),
+    (created, v) => {
+      v.form.reset();
       onCreated(created);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const busy = create.isPending;
+  const error = create.error ? errorText(create.error) : null;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    create.mutate({
+      form: e.currentTarget,
+      body: { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String), policy: String(form.get("policy") ?? "allow") },
+    });
   }
 
   return (

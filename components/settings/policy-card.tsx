@@ -1,8 +1,8 @@
 "use client";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { errorText } from "@/lib/browser/api";
 import { Alert, Button, Card, CardBody, CardHeader } from "../ui";
-import { send, settingsUrl } from "./api";
+import { settingsApi, useSettingsMutation } from "./mutations";
 
 type Policy = "allow" | "deny";
 
@@ -12,20 +12,8 @@ const CHOICES: { value: Policy; label: string; help: string }[] = [
 ];
 
 export function PolicyCard({ teamId, policy }: { teamId: string; policy: Policy }) {
-  const router = useRouter();
   const [value, setValue] = useState<Policy>(policy);
-  const [state, setState] = useState<{ busy?: boolean; error?: string; saved?: boolean }>({});
-
-  async function save() {
-    setState({ busy: true });
-    try {
-      await send("PATCH", settingsUrl(teamId), { policy: value });
-      setState({ saved: true });
-      router.refresh();
-    } catch (e) {
-      setState({ error: (e as Error).message });
-    }
-  }
+  const save = useSettingsMutation((p: Policy) => settingsApi.setPolicy(teamId, p));
 
   return (
     <Card aria-labelledby="policy-title">
@@ -43,9 +31,9 @@ export function PolicyCard({ teamId, policy }: { teamId: string; policy: Policy 
             </label>
           ))}
         </fieldset>
-        {state.error ? <Alert tone="error">{state.error}</Alert> : null}
-        {state.saved ? <Alert tone="success">Policy saved.</Alert> : null}
-        <Button onClick={save} disabled={state.busy || value === policy}>
+        {save.error ? <Alert tone="error">{errorText(save.error)}</Alert> : null}
+        {save.isSuccess ? <Alert tone="success">Policy saved.</Alert> : null}
+        <Button onClick={() => save.mutate(value)} disabled={save.isPending || value === policy}>
           Save policy
         </Button>
       </CardBody>

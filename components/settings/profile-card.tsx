@@ -1,7 +1,8 @@
 import type { SessionUser } from "@/lib/auth/session";
 import { Badge, Card, CardBody, CardHeader } from "../ui";
+import { ChangePasswordForm } from "./change-password-form";
 
-export function ProfileCard({ user }: { user: SessionUser }) {
+export function ProfileCard({ user, hasPassword }: { user: SessionUser; hasPassword: boolean }) {
   return (
     <Card aria-labelledby="profile-title">
       <CardHeader id="profile-title" title="Your profile" description="Roles are per team; a team admin changes them." />
@@ -26,6 +27,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             ))}
           </ul>
         )}
+        <ChangePasswordForm hasPassword={hasPassword} />
       </CardBody>
     </Card>
   );

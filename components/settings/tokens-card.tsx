@@ -1,9 +1,10 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { errorText } from "@/lib/browser/api";
 import type { TokenRow } from "@/lib/settings/tokens";
 import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState } from "../ui";
-import { send, settingsUrl } from "./api";
+import { settingsApi, useSettingsMutation } from "./mutations";
 import { CreateTokenForm, type Created } from "./create-token-form";
 import { formatTime } from "./format";
 import { NewToken } from "./new-token";
@@ -12,18 +13,8 @@ export function TokensCard({ teamId, tokens }: { teamId: string; tokens: TokenRo
   const router = useRouter();
   const [created, setCreated] = useState<Created | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function revoke(id: string) {
-    setError(null);
-    try {
-      await send("POST", settingsUrl(teamId, "tokens", id, "revoke"));
-      setConfirming(null);
-      router.refresh();
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+  const revoke = useSettingsMutation((id: string) => settingsApi.revokeToken(teamId, id), () => setConfirming(null));
+  const error = revoke.error ? errorText(revoke.error) : null;
 
   return (
     <Card aria-labelledby="tokens-title">
@@ -84,7 +75,7 @@ export function TokensCard({ teamId, tokens }: { teamId: string; tokens: TokenRo
                         </Badge>
                       ) : confirming === t.id ? (
                         <span className="inline-flex gap-1">
-                          <Button size="sm" variant="danger" onClick={() => revoke(t.id)}>
+                          <Button size="sm" variant="danger" disabled={revoke.isPending} onClick={() => revoke.mutate(t.id)}>
                             Confirm revoke
                           </Button>
                           <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { DeliveryView } from "@/lib/notify/schemas";
 import { Alert, Badge, Button, EmptyState, type BadgeTone } from "../ui";
-import { send, settingsUrl } from "./api";
+import { send, settingsUrl } from "./mutations";
 import { formatTime } from "./format";
 
 const TONES: Record<string, BadgeTone> = { sent: "green", pending: "amber", failed: "red", paused: "orange", skipped: "neutral" };

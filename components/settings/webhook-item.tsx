@@ -2,7 +2,7 @@
 import { useState } from "react";
 import type { WebhookView } from "@/lib/notify/schemas";
 import { Alert, Badge, Button } from "../ui";
-import { send, settingsUrl } from "./api";
+import { send, settingsUrl } from "./mutations";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm, type WebhookFields } from "./webhook-form";
 

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { WebhookView } from "@/lib/notify/schemas";
 import { Alert, Button, Card, CardBody, CardHeader, EmptyState } from "../ui";
-import { send, settingsUrl } from "./api";
+import { send, settingsUrl } from "./mutations";
 import { WebhookForm, type WebhookFields } from "./webhook-form";
 import { WebhookItem } from "./webhook-item";
 

@@ -1,15 +1,14 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
-import { atLeast } from "@/lib/auth/roles";
 import { ThemeToggle } from "../theme-toggle";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
 export function TopBar({ user }: { user: SessionUser }) {
-  const lead = user.memberships.some((m) => atLeast(m.role, "lead"));
   const items: NavItem[] = [
     { href: "/inbox", label: "Inbox" },
-    ...(lead ? [{ href: "/history", label: "History" }] : []),
+    // Every member has a history: leads see the team's decisions, reviewers their own.
+    ...(user.memberships.length ? [{ href: "/history", label: "History" }] : []),
     { href: "/settings", label: "Settings" },
   ];
   return (

@@ -56,16 +56,27 @@ export function paramsRecord(input: URLSearchParams | Record<string, string | st
   return out;
 }
 
+/** A range whose start is after its end matches nothing: an error to name, not an empty list. */
+export function rangeError(f: Pick<HistoryFilters, "from" | "to">): FieldError | null {
+  const { gte, lt, lte } = dateBounds(f);
+  const end = lt ?? lte;
+  if (!gte || !end || (lt ? gte < lt : gte <= end)) return null;
+  return { path: "from", message: `“from” (${f.from}) is after “to” (${f.to}); swap them or clear one` };
+}
+
 /** Parses without throwing, so a page can show what is wrong next to the form. */
 export function parseHistoryQuery(params: Record<string, string>): { ok: true; query: HistoryQuery } | { ok: false; errors: FieldError[] } {
   const parsed = HistoryQuerySchema.safeParse(params);
-  return parsed.success ? { ok: true, query: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+  const range = rangeError(parsed.data);
+  return range ? { ok: false, errors: [range] } : { ok: true, query: parsed.data };
 }
 
 export function parseExportQuery(params: Record<string, string>): ExportQuery {
   const parsed = ExportQuerySchema.safeParse(params);
-  if (parsed.success) return parsed.data;
-  const errors = fieldErrors(parsed.error);
+  const range = parsed.success ? rangeError(parsed.data) : null;
+  if (parsed.success && !range) return parsed.data;
+  const errors = parsed.success ? [range!] : fieldErrors(parsed.error);
   throw new AppError("invalid_query", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
 }
 

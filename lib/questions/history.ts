@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { searchKey } from "./search-text";
+import { atLeast, type Role } from "../auth/roles";
 import { db } from "../db/client";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
 import type { QuestionRequest } from "./schemas";
@@ -20,6 +21,33 @@ type Cursor = z.output<typeof CursorSchema>;
 
 export const decodeHistoryCursor = (raw: string): Cursor => decodeCursor(raw, CursorSchema);
 
+/**
+ * Whose decisions a caller may read: every one of `teamIds` (leads, admins) and, in `own.teamIds`
+ * (teams where the caller is only a reviewer), the ones `own.actor` made themselves.
+ */
+export type HistoryScope = { teamIds: string[]; own?: { teamIds: string[]; actor: string } };
+
+/**
+ * The scope of a signed-in person: full history where they are lead or admin, their own decisions
+ * where they are a reviewer (a browser reply records their email as `resolvedBy`). Narrowed to one
+ * team when `teamSlug` names one of theirs.
+ */
+export function historyScopeFor(user: { email: string; memberships: { teamId: string; teamSlug: string; role: Role }[] }, teamSlug?: string): HistoryScope {
+  const mine = user.memberships.filter((m) => !teamSlug || m.teamSlug === teamSlug);
+  const full = mine.filter((m) => atLeast(m.role, "lead")).map((m) => m.teamId);
+  const own = mine.filter((m) => !atLeast(m.role, "lead")).map((m) => m.teamId);
+  return { teamIds: full, ...(own.length ? { own: { teamIds: own, actor: user.email } } : {}) };
+}
+
+export const isEmpty = (s: HistoryScope) => !s.teamIds.length && !s.own?.teamIds.length;
+
+function scopeWhere(s: HistoryScope) {
+  const own = s.own?.teamIds.length ? [{ teamId: { in: s.own.teamIds }, resolvedBy: s.own.actor }] : [];
+  // The common case (a lead) stays a plain `teamId IN (…)`, which the history index serves.
+  if (!own.length) return { teamId: { in: s.teamIds } };
+  return { OR: [...(s.teamIds.length ? [{ teamId: { in: s.teamIds } }] : []), ...own] };
+}
+
 export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   return secrets.map((s) => ({
     questionId: s.questionId,
@@ -30,10 +58,10 @@ export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   }));
 }
 
-function filterWhere(teamIds: string[], f: HistoryFilters) {
+function filterWhere(scope: HistoryScope, f: HistoryFilters) {
   const range = dateBounds(f);
   return {
-    teamId: { in: teamIds },
+    ...scopeWhere(scope),
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
@@ -49,10 +77,10 @@ function keyset(c: Cursor) {
   return { OR: [{ resolvedAt: { gt: t } }, { resolvedAt: t, id: { gt: c.id } }] };
 }
 
-async function fetchRows(teamIds: string[], f: HistoryFilters, take: number, cursor: Cursor | null) {
+async function fetchRows(scope: HistoryScope, f: HistoryFilters, take: number, cursor: Cursor | null) {
   const dir = cursor?.d === "prev" ? "asc" : "desc";
   const rows = await db().questionRequest.findMany({
-    where: { AND: [filterWhere(teamIds, f), ...(cursor ? [keyset(cursor)] : [])] },
+    where: { AND: [filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] },
     orderBy: [{ resolvedAt: dir }, { id: dir }],
     take,
     include: { secrets: { select: SECRET_META } },
@@ -68,17 +96,17 @@ function toItem(r: Row): HistoryItem {
 
 const cursorOf = (r: Row, d: Cursor["d"]) => encodeCursor({ t: r.resolvedAt!.toISOString(), id: r.id, d });
 
-/** One page. `teamIds` must already be the caller's permitted teams (lead or admin). */
-export async function listHistory(opts: { teamIds: string[]; query: HistoryQuery }): Promise<HistoryPage> {
-  const { teamIds, query } = opts;
-  if (!teamIds.length) return { data: [], nextCursor: null, prevCursor: null };
+/** One page. The scope must already be the caller's permitted teams (see HistoryScope). */
+export async function listHistory(opts: HistoryScope & { query: HistoryQuery }): Promise<HistoryPage> {
+  const { query, ...scope } = opts;
+  if (isEmpty(scope)) return { data: [], nextCursor: null, prevCursor: null };
   const cursor = query.cursor ? decodeHistoryCursor(query.cursor) : null;
-  const rows = await fetchRows(teamIds, query, query.limit + 1, cursor);
+  const rows = await fetchRows(scope, query, query.limit + 1, cursor);
   if (cursor?.d === "prev") {
     // Rows came newest-first after the reverse; the extra one (if any) is the newest.
     const more = rows.length > query.limit;
     // Back at the top: serve the real first page so page boundaries match a fresh visit.
-    if (!more) return listHistory({ teamIds, query: { ...query, cursor: undefined } });
+    if (!more) return listHistory({ ...scope, query: { ...query, cursor: undefined } });
     const page = rows.slice(1);
     return { data: page.map(toItem), nextCursor: cursorOf(page.at(-1)!, "next"), prevCursor: cursorOf(page[0], "prev") };
   }
@@ -97,7 +125,7 @@ export async function* iterateHistory(opts: { teamIds: string[]; filters: Histor
   let cursor: Cursor | null = null;
   let sent = 0;
   while (opts.teamIds.length && sent < opts.max) {
-    const rows = await fetchRows(opts.teamIds, opts.filters, Math.min(batch, opts.max - sent), cursor);
+    const rows = await fetchRows({ teamIds: opts.teamIds }, opts.filters, Math.min(batch, opts.max - sent), cursor);
     for (const r of rows) yield toItem(r);
     sent += rows.length;
     if (rows.length < batch) return;
@@ -106,25 +134,27 @@ export async function* iterateHistory(opts: { teamIds: string[]; filters: Histor
   }
 }
 
-/** One resolved request of the permitted teams, or null (unknown, pending, or another team's). */
-export async function getHistoryItem(opts: { teamIds: string[]; id: string }): Promise<HistoryItem | null> {
-  if (!opts.teamIds.length) return null;
+/** One resolved request in the scope, or null (unknown, pending, another team's or person's). */
+export async function getHistoryItem(opts: HistoryScope & { id: string }): Promise<HistoryItem | null> {
+  const { id, ...scope } = opts;
+  if (isEmpty(scope)) return null;
   const row = await db().questionRequest.findFirst({
-    where: { id: opts.id, teamId: { in: opts.teamIds }, status: { not: "pending" } },
+    where: { id, status: { not: "pending" }, ...scopeWhere(scope) },
     include: { secrets: { select: SECRET_META } },
   });
   return row ? toItem(row) : null;
 }
 
-/** Recent distinct agents and reviewers, as suggestions for the filter inputs. */
-export async function historyFacets(teamIds: string[]): Promise<{ agents: string[]; reviewers: string[] }> {
-  if (!teamIds.length) return { agents: [], reviewers: [] };
-  const rows = await db().questionRequest.findMany({
-    where: { teamId: { in: teamIds }, status: { not: "pending" } },
-    orderBy: { id: "desc" },
-    take: 500,
-    select: { agentName: true, resolvedBy: true },
-  });
-  const sorted = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].sort((a, b) => a.localeCompare(b));
-  return { agents: sorted(rows.map((r) => r.agentName)), reviewers: sorted(rows.map((r) => r.resolvedBy)) };
+const FACET_MAX = 200;
+
+/** The distinct agents and reviewers of the scope's decisions: the values of the filter pickers. */
+export async function historyFacets(scope: HistoryScope): Promise<{ agents: string[]; reviewers: string[] }> {
+  if (isEmpty(scope)) return { agents: [], reviewers: [] };
+  const where = { ...scopeWhere(scope), status: { not: "pending" } };
+  // GROUP BY in the database (Prisma's `distinct` would read every row into memory).
+  const [agents, reviewers] = await Promise.all([
+    db().questionRequest.groupBy({ by: ["agentName"], where, orderBy: { agentName: "asc" }, take: FACET_MAX }),
+    db().questionRequest.groupBy({ by: ["resolvedBy"], where: { ...where, resolvedBy: { not: null } }, orderBy: { resolvedBy: "asc" }, take: FACET_MAX }),
+  ]);
+  return { agents: agents.map((a) => a.agentName), reviewers: reviewers.map((r) => r.resolvedBy).filter((r): r is string => !!r) };
 }

@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { hub } from "../events/hub";
 import { eventWriteGuards } from "../db/provider";
 import type { QuestionRequest, Status } from "./schemas";
+import { resolutionSearchText } from "./search-text";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
 import { outboxWrites } from "../notify/outbox";
@@ -48,6 +49,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     version: row.version + 1,
   };
   const view = toView(next, [...row.secrets, ...(opts.extra?.secrets ?? [])]);
+  const decided = resolutionSearchText(opts.response);
   const client = db();
   const guards = eventWriteGuards(client);
   // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
@@ -62,7 +64,14 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
           version: row.version,
           ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}),
         },
-        data: { status: next.status, response: next.response, resolvedAt: now, resolvedBy: next.resolvedBy, version: next.version },
+        data: {
+          status: next.status,
+          response: next.response,
+          resolvedAt: now,
+          resolvedBy: next.resolvedBy,
+          version: next.version,
+          ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
+        },
       }),
       client.event.create({
         data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },

@@ -1,16 +1,17 @@
-// /history — resolved requests of the teams where the user is a lead or admin (checked here, on
-// the server: a reviewer gets the 403 page and no data).
+// /history — resolved requests: every decision of the teams where the user is lead or admin, and
+// the decisions they made themselves where they are a reviewer (scoped here, on the server).
 import type { Metadata } from "next";
 import Link from "next/link";
+import { forbidden } from "next/navigation";
 import { ExportLinks } from "@/components/history/export-links";
 import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
 import { Pager } from "@/components/history/pager";
 import { Alert, buttonClass, EmptyState } from "@/components/ui";
-import { requirePageRole } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { historyFacets, listHistory, type HistoryPage } from "@/lib/questions/history";
-import { DEFAULT_HISTORY_LIMIT, filtersToParams, paramsRecord, parseHistoryQuery, teamScope, type HistoryQuery } from "@/lib/questions/history-query";
+import { historyFacets, historyScopeFor, isEmpty, listHistory, type HistoryPage, type HistoryScope } from "@/lib/questions/history";
+import { DEFAULT_HISTORY_LIMIT, filtersToParams, paramsRecord, parseHistoryQuery, type HistoryQuery } from "@/lib/questions/history-query";
 
 export const metadata: Metadata = { title: "History · OpenOxide Questions" };
 export const dynamic = "force-dynamic";
@@ -19,9 +20,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const EMPTY: HistoryPage = { data: [], nextCursor: null, prevCursor: null };
 
-async function load(teamIds: string[], query: HistoryQuery): Promise<{ page: HistoryPage; error?: string }> {
+async function load(scope: HistoryScope, query: HistoryQuery): Promise<{ page: HistoryPage; error?: string }> {
   try {
-    return { page: await listHistory({ teamIds, query }) };
+    return { page: await listHistory({ ...scope, query }) };
   } catch (e) {
     if (e instanceof AppError && e.code === "invalid_query") return { page: EMPTY, error: "That page link is no longer valid. Showing nothing; go back to the first page." };
     throw e;
@@ -29,35 +30,55 @@ async function load(teamIds: string[], query: HistoryQuery): Promise<{ page: His
 }
 
 export default async function HistoryPageView({ searchParams }: Props) {
-  const { user, teamIds } = await requirePageRole("lead");
+  const user = await requireUser();
+  const all = historyScopeFor(user);
+  if (isEmpty(all)) forbidden();
+  const lead = all.teamIds.length > 0;
   const raw = paramsRecord(await searchParams);
   const parsed = parseHistoryQuery(raw);
   const query: HistoryQuery = parsed.ok ? parsed.query : { limit: DEFAULT_HISTORY_LIMIT };
-  const scoped = teamScope(user.memberships, teamIds, query.team);
-  const [{ page, error }, facets] = await Promise.all([parsed.ok ? load(scoped, query) : { page: EMPTY, error: undefined }, historyFacets(teamIds)]);
-  const teams = user.memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => ({ slug: m.teamSlug, name: m.teamName, id: m.teamId }));
+  const scoped = historyScopeFor(user, query.team);
+  const [{ page, error }, facets] = await Promise.all([parsed.ok ? load(scoped, query) : { page: EMPTY, error: undefined }, historyFacets(all)]);
+  const teams = user.memberships.map((m) => ({ slug: m.teamSlug, name: m.teamName, id: m.teamId }));
   const teamNames = Object.fromEntries(teams.map((t) => [t.id, t.name]));
   const filters = filtersToParams(query);
   const limit = query.limit === DEFAULT_HISTORY_LIMIT ? undefined : String(query.limit);
   const link = (cursor: string | null) => (cursor ? `/history?${filtersToParams(query, { limit, cursor })}` : null);
   const filtered = filters.size > 0;
   const values = parsed.ok ? query : raw;
+  const ownOnly = !lead;
 
   return (
     <div className="space-y-5">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold tracking-tight">History</h1>
-          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">Decisions on your teams&apos; requests, most recently resolved first.</p>
+          <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">
+            {ownOnly
+              ? "The decisions you made, most recently resolved first. Leads see every decision of a team."
+              : all.own
+                ? "Decisions on your teams' requests (where you are a reviewer: the ones you made), most recently resolved first."
+                : "Decisions on your teams' requests, most recently resolved first."}
+          </p>
         </div>
-        <ExportLinks query={filters.toString()} />
+        {lead ? <ExportLinks query={filters.toString()} /> : null}
       </header>
 
-      <HistoryFilters values={values} agents={facets.agents} reviewers={facets.reviewers} teams={teams} />
+      {/* Keyed by the URL: a select keeps its DOM value across client navigation (e.g. "Clear") otherwise. */}
+      <HistoryFilters key={new URLSearchParams(raw).toString()} values={values} agents={facets.agents} reviewers={facets.reviewers} teams={teams} />
 
       {!parsed.ok ? (
         <Alert tone="error">
-          Some filters are invalid: {parsed.errors.map((e) => `${e.path} — ${e.message}`).join("; ")}.
+          {parsed.errors.length === 1 && parsed.errors[0]!.path === "from" && values.from && values.to ? (
+            <>
+              The dates are the wrong way round: {parsed.errors[0]!.message}.{" "}
+              <Link className="font-medium underline" href={`/history?${new URLSearchParams({ ...raw, from: values.to, to: values.from })}`}>
+                Swap the dates
+              </Link>
+            </>
+          ) : (
+            <>Some filters are invalid: {parsed.errors.map((e) => `${e.path} — ${e.message}`).join("; ")}.</>
+          )}
         </Alert>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
@@ -73,7 +94,9 @@ export default async function HistoryPageView({ searchParams }: Props) {
           description={
             filtered
               ? "Try a wider date range or fewer filters."
-              : "Requests appear here once they are answered, rejected, cancelled or expire."
+              : ownOnly
+                ? "Requests you answer or reject appear here once they are resolved."
+                : "Requests appear here once they are answered, rejected, cancelled or expire."
           }
           action={
             filtered ? (

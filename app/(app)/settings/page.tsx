@@ -16,6 +16,8 @@ import { requireUser } from "@/lib/auth/session";
 import { listMembers } from "@/lib/teams/members";
 import { teamPolicy } from "@/lib/teams/teams";
 import { listTokens } from "@/lib/teams/tokens";
+import { hasPassword } from "@/lib/account/password";
+import { listInvitations } from "@/lib/invitations/invitations";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
@@ -27,9 +29,9 @@ export default async function SettingsPage({ searchParams }: Props) {
   const { team, welcome } = await searchParams;
   const adminTeams = user.memberships.filter((m) => m.role === "admin");
   const current = adminTeams.find((m) => m.teamSlug === team) ?? adminTeams[0];
-  const [tokens, members, policy] = current
-    ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), teamPolicy(current.teamId)])
-    : [[], [], "allow" as const];
+  const [tokens, members, invitations, policy] = current
+    ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
+    : [[], [], [], "allow" as const];
   const [webhooks, callback, mail] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
@@ -58,7 +60,7 @@ export default async function SettingsPage({ searchParams }: Props) {
       ) : null}
       <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-5">
-          <ProfileCard user={user} />
+          <ProfileCard user={user} hasPassword={await hasPassword(user.id)} />
           <EmailPrefsCard enabled={mail} configured={Boolean(notifyConfig().smtpUrl)} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}
         </div>
@@ -66,7 +68,7 @@ export default async function SettingsPage({ searchParams }: Props) {
           {current ? (
             <>
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
-              <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} selfId={user.id} />
+              <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
               <CreateTeamCard />

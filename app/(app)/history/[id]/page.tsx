@@ -1,15 +1,16 @@
-// /history/[id] — one resolved request with every answer and note (leads and admins of its team).
-// Another team's, a pending or an unknown request is the same 404: ids reveal nothing.
+// /history/[id] — one resolved request with every answer and note (leads and admins of its team;
+// a reviewer, for the decisions they made). Another team's or person's, a pending or an unknown
+// request is the same 404: ids reveal nothing.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { AnswerView } from "@/components/history/answer-view";
 import { requestTitle, STATUS_LABEL } from "@/components/history/format";
 import { RequestFacts, Timeline } from "@/components/history/request-facts";
 import { ContextMarkdown } from "@/components/inbox/markdown";
 import { Alert, Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
-import { requirePageRole } from "@/lib/auth/session";
-import { getHistoryItem } from "@/lib/questions/history";
+import { requireUser } from "@/lib/auth/session";
+import { getHistoryItem, historyScopeFor, isEmpty } from "@/lib/questions/history";
 
 export const dynamic = "force-dynamic";
 
@@ -20,9 +21,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function HistoryDetailPage({ params }: Props) {
-  const { user, teamIds } = await requirePageRole("lead");
+  const user = await requireUser();
+  const scope = historyScopeFor(user);
+  if (isEmpty(scope)) forbidden();
   const { id } = await params;
-  const item = await getHistoryItem({ teamIds, id });
+  const item = await getHistoryItem({ ...scope, id });
   if (!item) notFound();
   const r = item.request;
   const answers = r.response && "answers" in r.response ? r.response.answers : {};
