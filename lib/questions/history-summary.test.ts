@@ -38,6 +38,22 @@ describe("answerSummary", () => {
     ]);
   });
 
+  it("gives an approval's decision and says when its input was edited", () => {
+    const action = { tool: "bash", input: { command: "ls" } };
+    const appr = (id: string): Question => ({ ...q(id, "approval"), options: [], allowCustom: false, action });
+    const r: Pick<QuestionRequest, "questions" | "response"> = {
+      questions: [appr("a"), appr("b"), appr("c")],
+      response: {
+        answers: {
+          a: { ...none, decision: "approve", editedInput: { command: "ls -la" } },
+          b: { ...none, decision: "deny", note: "no" },
+          c: { ...none, skipped: true, decision: "deny" },
+        },
+      },
+    };
+    expect(answerSummary(r).map((p) => p.value)).toEqual(["Approved, input edited", "Denied (note: “no”)", "skipped"]);
+  });
+
   it("is empty for a request that was not answered", () => {
     expect(answerSummary({ questions: [q("one", "single_select")], response: { rejection: rejection("expired") } })).toEqual([]);
   });

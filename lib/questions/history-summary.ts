@@ -1,6 +1,7 @@
 // What was decided, in one line per question, for the history list: "Region: Other “ap-south”",
 // "API key: secret provided". Built from the public view, which never holds a secret value; a
 // secret answer is summarised from its metadata only.
+import { DECISION_DONE } from "./action-format";
 import type { Answer, Question, QuestionRequest } from "./schemas";
 
 export type SummaryPart = { header: string; value: string };
@@ -16,6 +17,7 @@ function answerText(q: Question, a: Answer | undefined): string {
   if (!a) return "not answered";
   if (a.secret || q.secret) return a.secret ? "secret provided" : "not answered";
   if (a.skipped) return "skipped";
+  if (q.kind === "approval") return a.decision ? DECISION_DONE[a.decision] + (a.editedInput != null ? ", input edited" : "") : "not answered";
   if (q.kind === "freeform") return a.text ? `“${clip(a.text)}”` : "not answered";
   const picked = [...a.selected, ...(a.custom ? [`Other “${clip(a.custom)}”`] : [])];
   return picked.length ? picked.join(", ") : "not answered";
