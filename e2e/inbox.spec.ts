@@ -337,6 +337,23 @@ test.describe("no accidental sends (issue 13)", () => {
     });
   });
 
+  test("Enter on arrival only chooses the focused option; the next Enter sends", async ({ page }) => {
+    const tag = uid();
+    const reviewer = await seedUser({ role: "reviewer" });
+    const agent = await agentFor(reviewer.teamSlug, "ask");
+    const created = await agent.create(single(tag));
+    await signIn(page, reviewer, `/inbox/${created.id}`);
+    await expect(page.getByRole("radio", { name: "PostgreSQL" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("radio", { name: "PostgreSQL" })).toBeChecked();
+    await page.waitForTimeout(800);
+    expect((await agent.get(created.id)).status).toBe("pending");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/inbox$/);
+    const done = await agent.get(created.id);
+    expect(done.response && "answers" in done.response ? done.response.answers.db : null).toMatchObject({ selected: ["PostgreSQL"] });
+  });
+
   test("a tap on a phone only chooses", async ({ browser }) => {
     const tag = uid();
     const reviewer = await seedUser({ role: "reviewer" });
@@ -455,6 +472,16 @@ test.describe("guidance (issue 13)", () => {
     const plainRow = page.getByRole("link", { name: new RegExp(`Pick a database ${tag}`) });
     await expect(plainRow.getByText("Secret", { exact: true })).toHaveCount(0);
     await expect(plainRow).not.toContainText(reviewer.teamSlug);
+  });
+
+  test("after setup, Settings says where to create a token and what to paste", async ({ page }) => {
+    const admin = await seedUser({ role: "admin" });
+    await signIn(page, admin, "/settings?welcome=1");
+    await expect(page.getByRole("status").filter({ hasText: "Your admin account is ready." })).toContainText(
+      "create a token with the ask scope. The panel that shows it (once) has the MCP and REST snippets to paste",
+    );
+    await page.goto("/settings");
+    await expect(page.getByText("Your admin account is ready.")).toHaveCount(0);
   });
 
   test("a request page shows a skeleton in the form's shape while it loads", async ({ page }) => {

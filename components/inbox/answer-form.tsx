@@ -99,8 +99,9 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
     },
     question: (delta) => multi && go(step + delta),
     enter: (target) => {
-      // Enter on an option that is not chosen yet chooses it and goes on, as the reviewer meant.
-      if (target instanceof HTMLInputElement && target.type === "radio" && !target.checked) target.click();
+      // Enter on an option that is not chosen yet only chooses it: the option focused on arrival
+      // must not go out on a reflexive Enter. The next Enter sends.
+      if (target instanceof HTMLInputElement && target.type === "radio" && !target.checked) return target.click();
       next();
     },
     escape: () => setRejecting(true),
