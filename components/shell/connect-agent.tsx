@@ -17,7 +17,22 @@ export function snippets(origin: string, token: string) {
   return [
     { label: "Claude Code", code: `claude mcp add --transport http questions ${mcp} --header "Authorization: Bearer ${token}"` },
     {
-      label: "Other MCP clients (Cursor, OpenCode, …): Streamable HTTP",
+      label: "Codex (~/.codex/config.toml)",
+      code: [
+        `# in the shell that runs codex: export QUESTIONS_TOKEN=${token}`,
+        "[mcp_servers.questions]",
+        `url = "${mcp}"`,
+        `bearer_token_env_var = "QUESTIONS_TOKEN"`,
+        "tool_timeout_sec = 120",
+        `default_tools_approval_mode = "approve"`,
+      ].join("\n"),
+    },
+    {
+      label: "OpenCode (opencode.json)",
+      code: JSON.stringify({ mcp: { questions: { type: "remote", url: mcp, headers: { Authorization: `Bearer ${token}` }, oauth: false } } }, null, 2),
+    },
+    {
+      label: "Cursor (.cursor/mcp.json)",
       code: JSON.stringify({ mcpServers: { questions: { url: mcp, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
     },
     {
