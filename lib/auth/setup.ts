@@ -32,7 +32,8 @@ export async function createFirstAdmin(opts: { email: string; name: string | nul
   ];
   // PostgreSQL (READ COMMITTED) would let two setups each see no user: serialise them on an
   // advisory lock, so the second runs after the first commits and finds its user.
-  const lock = databaseConfig().provider === "postgresql" ? [client.$queryRaw`SELECT pg_advisory_xact_lock(7261001)`] : [];
+  // $executeRaw, not $queryRaw: the lock function returns void, which a query cannot deserialise.
+  const lock = databaseConfig().provider === "postgresql" ? [client.$executeRaw`SELECT pg_advisory_xact_lock(7261001)`] : [];
   const counts = await client.$transaction([...lock, ...statements]);
   return counts[lock.length] === 0 ? "exists" : "created";
 }
