@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Badge, cn } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
 import { InlineCode } from "./inline-code";
+import { PendingRequest } from "./pending-request";
 import { requestTitle } from "./request-header";
 import { Ago, Expiry, useNow } from "./time";
 
@@ -49,6 +50,7 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
           <Ago iso={item.createdAt} prefix="created" />
           {item.expiresAt ? <Expiry iso={item.expiresAt} className={cn(soon && "font-medium text-amber-800 dark:text-amber-300")} /> : null}
         </span>
+        <PendingRequest />
       </Link>
     </li>
   );

@@ -2,15 +2,19 @@
 // missing pages, and the security headers of pages and API responses. Sessions are real sign-ins.
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { rawQuery } from "../helpers/raw-db";
 import { newSession, type Session } from "../helpers/session";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
 let reviewer: Session;
 let lead: Session;
+let removed: Session;
 
 beforeAll(async () => {
-  [reviewer, lead] = await Promise.all([newSession(baseUrl, dataDir), newSession(baseUrl, dataDir, { role: "lead" })]);
+  [reviewer, lead, removed] = await Promise.all([newSession(baseUrl, dataDir), newSession(baseUrl, dataDir, { role: "lead" }), newSession(baseUrl, dataDir)]);
+  // Still signed in, but no longer a member of any team (every page re-checks memberships).
+  await rawQuery(dataDir, `DELETE FROM "Membership" WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`, [removed.email]);
 });
 
 const get = (path: string, cookie?: string) => fetch(`${baseUrl}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
@@ -47,7 +51,8 @@ describe("/signin?next=", () => {
 
 describe("page statuses", () => {
   it.each([
-    ["a page a reviewer's role does not reach", "/history", 403, () => reviewer],
+    ["the inbox, for someone removed from every team", "/inbox", 403, () => removed],
+    ["history, for someone removed from every team", "/history", 403, () => removed],
     ["a request that does not exist", "/inbox/qr_doesnotexist", 404, () => reviewer],
     ["a history item that does not exist", "/history/qr_doesnotexist", 404, () => lead],
     ["a path that does not exist", "/no-such-page", 404, () => reviewer],
