@@ -76,7 +76,7 @@ async function teamWithPeople() {
 
 const mailsTo = (email: string) => mails.filter((m) => m.to.includes(email));
 
-describe("email", () => {
+describe("email", { timeout: 180_000 }, () => {
   it("mails each reviewer once per new request, with a link and no answer, and respects the opt-out", async () => {
     const t = await teamWithPeople();
     const ui = await signIn(server.url, t.people.admin, "pw-mail-123456");

@@ -38,7 +38,7 @@ afterAll(async () => {
   if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A fresh team with a token, so each test's webhooks see only its own requests. */
+/** A fresh team with a token, so each test's webhooks see only its own requests (seeded through the real CLI: slow under load, hence the long test timeouts). */
 async function team(scopes = "ask,answer,read") {
   const slug = `t-${uid()}`;
   const r = await runAdmin(dataDir, ["team", "create", slug]);
@@ -69,7 +69,7 @@ function verified(secret: string, body: string, header: string | string[] | unde
   return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
 }
 
-describe("webhooks", () => {
+describe("webhooks", { timeout: 180_000 }, () => {
   it("retries a failed delivery with the same id and a valid signature", async () => {
     const t = await team();
     const rx = await receiver();
@@ -191,7 +191,7 @@ describe("webhooks", () => {
   });
 });
 
-describe("agent callbacks", () => {
+describe("agent callbacks", { timeout: 180_000 }, () => {
   it("POSTs the terminal request to callbackUrl, signed with the team's callback secret", async () => {
     const t = await team();
     const rx = await receiver();
@@ -238,7 +238,7 @@ describe("agent callbacks", () => {
   });
 });
 
-describe("restart", () => {
+describe("restart", { timeout: 180_000 }, () => {
   it("a delivery created while the receiver is down arrives after a server restart", async () => {
     const t = await team();
     const port = await freePort(); // nothing listens here yet
