@@ -10,6 +10,7 @@ import { QuestionsClient, ApiError } from "@/lib/client";
 import { runAdmin } from "../helpers/cli";
 import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
 import { rawQuery } from "../helpers/raw-db";
+import { createTestDatabase, dropTestDatabase } from "../helpers/pg";
 import { singleSelect, uid } from "../helpers/clients";
 import { signIn, startReceiver, waitFor, type Receiver } from "./notify-helpers";
 
@@ -29,6 +30,9 @@ let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
+  // On PostgreSQL, a database of our own: the suite's shared server (other keys, no SMTP or
+  // CALLBACK_HOSTS) must not act as a second instance of this deployment.
+  if (process.env.TEST_PG_URL) process.env.TEST_DATABASE_URL = await createTestDatabase(process.env.TEST_PG_URL);
   migrate(dataDir);
   server = await startServer({ dataDir, env: ENV });
 });
@@ -36,6 +40,7 @@ afterAll(async () => {
   await server?.stop();
   await Promise.all(receivers.map((r) => r.close()));
   if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.TEST_PG_URL && process.env.TEST_DATABASE_URL) await dropTestDatabase(process.env.TEST_PG_URL, process.env.TEST_DATABASE_URL);
 });
 
 /** A fresh team with a token, so each test's webhooks see only its own requests (seeded through the real CLI: slow under load, hence the long test timeouts). */
