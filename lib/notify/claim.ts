@@ -8,7 +8,9 @@ import { notifyConfig } from "./config";
 
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof db>["delivery"]["findMany"]>>[number];
 
-export async function claimDue(limit: number): Promise<DeliveryRow[]> {
+/** `mail: false` leaves email deliveries to an instance that has SMTP_URL. */
+export async function claimDue(limit: number, opts: { mail: boolean }): Promise<DeliveryRow[]> {
+  const kinds = opts.mail ? ["webhook", "callback", "email"] : ["webhook", "callback"];
   const now = new Date();
   const leaseId = newId("ls");
   const leaseUntil = new Date(now.getTime() + notifyConfig().leaseMs);
@@ -19,7 +21,7 @@ export async function claimDue(limit: number): Promise<DeliveryRow[]> {
       `UPDATE "Delivery" SET "leaseId" = $1, "leaseUntil" = $2::timestamp(3)
        WHERE "id" IN (
          SELECT "id" FROM "Delivery"
-         WHERE "status" = 'pending' AND "nextAttemptAt" <= $3::timestamp(3)
+         WHERE "status" = 'pending' AND "nextAttemptAt" <= $3::timestamp(3) AND "kind" = ANY(string_to_array($5, ','))
            AND ("leaseUntil" IS NULL OR "leaseUntil" < $3::timestamp(3))
          ORDER BY "nextAttemptAt" LIMIT $4
          FOR UPDATE SKIP LOCKED)`,
@@ -27,10 +29,11 @@ export async function claimDue(limit: number): Promise<DeliveryRow[]> {
       leaseUntil.toISOString(),
       now.toISOString(),
       limit,
+      kinds.join(","),
     );
   } else {
     const due = await client.delivery.findMany({
-      where: { status: "pending", nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      where: { status: "pending", kind: { in: kinds }, nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
       orderBy: { nextAttemptAt: "asc" },
       take: limit,
       select: { id: true },

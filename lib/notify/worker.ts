@@ -47,7 +47,7 @@ class Worker {
     do {
       this.again = false;
       while (!this.stopped) {
-        const batch = await claimDue(BATCH);
+        const batch = await claimDue(BATCH, { mail: Boolean(notifyConfig().smtpUrl) });
         if (!batch.length) break;
         await Promise.all(batch.map((d) => deliver(d)));
       }

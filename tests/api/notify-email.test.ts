@@ -10,6 +10,7 @@ import { QuestionsClient } from "@/lib/client";
 import { runAdmin } from "../helpers/cli";
 import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
 import { rawQuery } from "../helpers/raw-db";
+import { createTestDatabase, dropTestDatabase } from "../helpers/pg";
 import { singleSelect, uid } from "../helpers/clients";
 import { signIn, waitFor } from "./notify-helpers";
 
@@ -42,6 +43,9 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  // On PostgreSQL, a database of our own: the suite's shared server (other keys, no SMTP or
+  // CALLBACK_HOSTS) must not act as a second instance of this deployment.
+  if (process.env.TEST_PG_URL) process.env.TEST_DATABASE_URL = await createTestDatabase(process.env.TEST_PG_URL);
   migrate(dataDir);
   server = await startServer({
     dataDir,
@@ -52,6 +56,7 @@ afterAll(async () => {
   await server?.stop();
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.TEST_PG_URL && process.env.TEST_DATABASE_URL) await dropTestDatabase(process.env.TEST_PG_URL, process.env.TEST_DATABASE_URL);
 });
 
 /** Quoted-printable soft breaks and escapes undone, so assertions read the text as sent. */
@@ -76,7 +81,7 @@ async function teamWithPeople() {
 
 const mailsTo = (email: string) => mails.filter((m) => m.to.includes(email));
 
-describe("email", () => {
+describe("email", { timeout: 180_000 }, () => {
   it("mails each reviewer once per new request, with a link and no answer, and respects the opt-out", async () => {
     const t = await teamWithPeople();
     const ui = await signIn(server.url, t.people.admin, "pw-mail-123456");

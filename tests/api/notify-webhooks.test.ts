@@ -10,6 +10,7 @@ import { QuestionsClient, ApiError } from "@/lib/client";
 import { runAdmin } from "../helpers/cli";
 import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
 import { rawQuery } from "../helpers/raw-db";
+import { createTestDatabase, dropTestDatabase } from "../helpers/pg";
 import { singleSelect, uid } from "../helpers/clients";
 import { signIn, startReceiver, waitFor, type Receiver } from "./notify-helpers";
 
@@ -29,6 +30,9 @@ let server: TestServer;
 const receivers: Receiver[] = [];
 
 beforeAll(async () => {
+  // On PostgreSQL, a database of our own: the suite's shared server (other keys, no SMTP or
+  // CALLBACK_HOSTS) must not act as a second instance of this deployment.
+  if (process.env.TEST_PG_URL) process.env.TEST_DATABASE_URL = await createTestDatabase(process.env.TEST_PG_URL);
   migrate(dataDir);
   server = await startServer({ dataDir, env: ENV });
 });
@@ -36,9 +40,10 @@ afterAll(async () => {
   await server?.stop();
   await Promise.all(receivers.map((r) => r.close()));
   if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  if (process.env.TEST_PG_URL && process.env.TEST_DATABASE_URL) await dropTestDatabase(process.env.TEST_PG_URL, process.env.TEST_DATABASE_URL);
 });
 
-/** A fresh team with a token, so each test's webhooks see only its own requests. */
+/** A fresh team with a token, so each test's webhooks see only its own requests (seeded through the real CLI: slow under load, hence the long test timeouts). */
 async function team(scopes = "ask,answer,read") {
   const slug = `t-${uid()}`;
   const r = await runAdmin(dataDir, ["team", "create", slug]);
@@ -69,7 +74,7 @@ function verified(secret: string, body: string, header: string | string[] | unde
   return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
 }
 
-describe("webhooks", () => {
+describe("webhooks", { timeout: 180_000 }, () => {
   it("retries a failed delivery with the same id and a valid signature", async () => {
     const t = await team();
     const rx = await receiver();
@@ -191,7 +196,7 @@ describe("webhooks", () => {
   });
 });
 
-describe("agent callbacks", () => {
+describe("agent callbacks", { timeout: 180_000 }, () => {
   it("POSTs the terminal request to callbackUrl, signed with the team's callback secret", async () => {
     const t = await team();
     const rx = await receiver();
@@ -238,7 +243,7 @@ describe("agent callbacks", () => {
   });
 });
 
-describe("restart", () => {
+describe("restart", { timeout: 180_000 }, () => {
   it("a delivery created while the receiver is down arrives after a server restart", async () => {
     const t = await team();
     const port = await freePort(); // nothing listens here yet
