@@ -450,7 +450,9 @@ test.describe("guidance (issue 13)", () => {
     await page.getByText("Connect an agent with this token").click();
     const origin = new URL(page.url()).origin;
     await expect(page.getByText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer ${token}"`)).toBeVisible();
-    await expect(page.locator("pre").filter({ hasText: `"Authorization": "Bearer ${token}"` })).toBeVisible();
+    await expect(page.getByRole("figure", { name: /Cursor/ }).locator("pre")).toContainText(`"Authorization": "Bearer ${token}"`);
+    await expect(page.getByRole("figure", { name: /OpenCode/ }).locator("pre")).toContainText(`"type": "remote"`);
+    await expect(page.getByRole("figure", { name: /Codex/ }).locator("pre")).toContainText(`export QUESTIONS_TOKEN=${token}`);
     await expect(page.locator("pre").filter({ hasText: `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer ${token}"` })).toBeVisible();
   });
 

@@ -162,7 +162,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
             ))}
           </ul>
           {data.data.length < data.total ? (
-            <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800">
+            <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
               Showing the oldest {data.data.length} of {data.total}. Answer these to see the rest.
             </p>
           ) : null}

@@ -29,7 +29,7 @@ const components: Components = {
   ),
   th: ({ children }) => <th className="border-b border-zinc-300 px-2 py-1 font-semibold dark:border-zinc-700">{children}</th>,
   td: ({ children }) => <td className="border-b border-zinc-200 px-2 py-1 dark:border-zinc-800">{children}</td>,
-  img: ({ alt }) => <span className="text-zinc-500">[image: {alt || "no description"}]</span>,
+  img: ({ alt }) => <span className="text-zinc-500 dark:text-zinc-400">[image: {alt || "no description"}]</span>,
   hr: () => <hr className="my-3 border-zinc-200 dark:border-zinc-800" />,
 };
 

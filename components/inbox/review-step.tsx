@@ -40,7 +40,7 @@ export function ReviewStep({ questions, drafts, confirmed, onConfirm, onEdit }: 
                 </div>
                 <p className="mt-1 truncate text-sm text-zinc-600 dark:text-zinc-400">{q.prompt}</p>
                 {answered ? <p className="mt-1 text-sm font-medium break-words">{summary(q, d)}</p> : null}
-                {d.note.trim() && answered ? <p className="mt-0.5 text-xs text-zinc-500">Note: {d.note.trim()}</p> : null}
+                {d.note.trim() && answered ? <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400">Note: {d.note.trim()}</p> : null}
               </div>
               <Button variant="ghost" size="sm" aria-label={`Edit ${q.header}`} onClick={() => onEdit(i)}>
                 Edit

@@ -43,7 +43,7 @@ export function CallbackSecretCard({ teamId, rotatedAt }: { teamId: string; rota
             {shown.secret}
           </code>
         ) : null}
-        <p className="text-xs text-zinc-500">{when ? `Last rotated ${formatTime(when)}.` : "Created on first use."}</p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{when ? `Last rotated ${formatTime(when)}.` : "Created on first use."}</p>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className="flex flex-wrap gap-2">
           {shown ? (

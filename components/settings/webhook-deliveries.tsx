@@ -34,14 +34,14 @@ export function WebhookDeliveries({ teamId, webhookId }: { teamId: string; webho
     }
   }
 
-  if (isPending) return <p className="text-sm text-zinc-500">Loading deliveries…</p>;
+  if (isPending) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading deliveries…</p>;
   if (!data?.length) return <EmptyState title="No deliveries yet" description="Send a test, or wait for the next request." />;
   return (
     <div className="space-y-2">
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[44rem] text-left text-xs" aria-label="Delivery log">
-          <thead className="text-zinc-500">
+          <thead className="text-zinc-500 dark:text-zinc-400">
             <tr>
               <th className="py-1 pr-2 font-medium">Event</th>
               <th className="px-2 py-1 font-medium">Status</th>
