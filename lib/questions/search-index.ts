@@ -18,6 +18,12 @@ export async function searchWhere(q: string): Promise<SearchWhere> {
   const plain = { searchText: { contains: key } };
   // Trigrams need three characters; a shorter key is a plain scan on both databases.
   if (isPostgres() || [...key].length < 3) return plain;
+  // Counting first stays in the index (a phrase of consecutive trigrams is the substring), so a
+  // common word costs one small query instead of thousands of ids carried through Prisma.
+  const phrase = `"${key.replace(/"/g, '""')}"`;
+  const [count] = await db().$queryRaw<{ n: number | bigint }[]>`
+    SELECT count(*) AS n FROM (SELECT rowid FROM "QuestionRequestSearch" WHERE "QuestionRequestSearch" MATCH ${phrase} LIMIT ${MAX_IDS + 1})`;
+  if (Number(count?.n ?? 0) > MAX_IDS) return plain;
   const rows = await db().$queryRaw<{ id: string }[]>`
     SELECT r."id" AS id FROM "QuestionRequestSearch" s JOIN "QuestionRequest" r ON r.rowid = s.rowid
     WHERE s."searchText" LIKE ${`%${key}%`} LIMIT ${MAX_IDS + 1}`;

@@ -51,7 +51,7 @@ async function likeIds(q: string, resolved = false): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-const TITLES = ["50% off", "50_off", "50x off", "back\\slash", "TABLE Top", "tablet", "qz", "a%b c_d"];
+const TITLES = ["50% off", "50_off", "50x off", "back\\slash", "TABLE Top", "tablet", "qz", "a%b c_d", 'say "hi" now'];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe("q through the text index matches what LIKE matched", () => {
-  const queries = ["50%", "50_", "0% o", "%", "_", "\\", "h\\s", "off", "OFF", "50", "o", "qz", "ta", "table", "TABLE T", "a%b c_d", "%b", tag, `tablet ${tag}`, "nowhere-at-all"];
+  const queries = ["50%", "50_", "0% o", "%", "_", "\\", "h\\s", "off", "OFF", "50", "o", "qz", "ta", "table", "TABLE T", "a%b c_d", "%b", '"hi"', 'y "h', '"hi" NOW', tag, `tablet ${tag}`, "nowhere-at-all"];
 
   it.each(queries)("GET /requests?q=%s: the same rows, across cursor pages", async (q) => {
     const expected = await likeIds(q);
@@ -84,6 +84,7 @@ describe("q through the text index matches what LIKE matched", () => {
     expect(await apiIds(all, "\\")).toEqual([ids["back\\slash"]]);
     expect(await apiIds(all, "qz")).toEqual([ids["qz"]]);
     expect(await apiIds(all, "%b")).toEqual([ids["a%b c_d"]]);
+    expect(await apiIds(all, '"HI" now')).toEqual([ids['say "hi" now']]);
     expect(await apiIds(all, "TaBlE")).toEqual([ids["tablet"], ids["TABLE Top"]]);
   });
 
