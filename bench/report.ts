@@ -46,8 +46,10 @@ export function evaluateGoals(providers: Record<string, ProviderResults>): Goal[
       });
     }
     if (r.history) {
+      // The goal is set at 1,000,000 rows: a smaller (--quick) run reports its figure but never meets it.
+      const { seeded } = r.history;
       for (const q of r.history.queries) {
-        goals.push({ provider, goal: `history p99 ≤ 50 ms at 100k: ${q.name}`, target: "≤ 50 ms", measured: `${q.latencyMs.p99} ms`, met: q.latencyMs.p99 <= 50 });
+        goals.push({ provider, goal: `history p99 ≤ 50 ms at ${seeded.toLocaleString("en")} rows: ${q.name}`, target: "≤ 50 ms at 1,000,000", measured: `${q.latencyMs.p99} ms`, met: q.latencyMs.p99 <= 50 && seeded >= 1_000_000 });
       }
     }
   }

@@ -102,28 +102,37 @@ export const COMMON_WORD = "postgresql"; // one row in 8
  * 10 % cancelled, 5 % expired; 50 agents; realistic titles, context and response JSON.
  */
 export function historyRows(teamId: string, tokenId: string, n: number, now = Date.now()): RequestRow[] {
-  const span = 90 * 86_400_000;
-  const rows: RequestRow[] = [];
-  for (let i = 0; i < n; i++) {
-    const created = now - span + Math.floor((i * span) / n) - 60_000;
-    const topic = TOPICS[i % TOPICS.length]!;
-    const agentName = HISTORY_AGENTS[(i * 7) % HISTORY_AGENTS.length]!;
-    const rare = i % 5000 === 1234 ? ` ${RARE_WORD}` : "";
-    const row = baseRow({ id: idAt("qr", created), teamId, tokenId, agentName, title: `Decide the ${topic} for service ${i % 97}${rare}`, createdAt: new Date(created) });
-    row.context = `Context for decision ${i}: the ${topic} choice blocks the next step of the plan.`;
-    const pick = i % 20;
-    row.status = pick < 14 ? "answered" : pick < 17 ? "rejected" : pick < 19 ? "cancelled" : "expired";
-    row.response =
-      row.status === "answered"
-        ? JSON.stringify({ answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: i % 3 ? null : "keep it boring" } } })
-        : JSON.stringify({ rejection: { code: row.status === "rejected" ? "reviewer_rejected" : row.status, message: "No answer was given; proceed with your best judgement." } });
-    row.resolvedAt = new Date(created + 30_000 + (i % 600) * 1000);
-    row.resolvedBy = row.status === "answered" || row.status === "rejected" ? `token:reviewer-${i % 5}` : "system";
-    row.version = 2;
-    row.searchText = searchText(row, "database\nwhich database should the billing service use?");
-    rows.push(row);
+  return [...historyBatches(teamId, tokenId, n, n, now)].flat();
+}
+
+/** The same rows in batches of `size`, made as they are inserted (1,000,000 rows at once would not fit). */
+export function* historyBatches(teamId: string, tokenId: string, n: number, size = 10_000, now = Date.now()): Generator<RequestRow[]> {
+  for (let from = 0; from < n; from += size) {
+    const rows: RequestRow[] = [];
+    for (let i = from; i < Math.min(n, from + size); i++) rows.push(historyRow(teamId, tokenId, n, i, now));
+    yield rows;
   }
-  return rows;
+}
+
+function historyRow(teamId: string, tokenId: string, n: number, i: number, now: number): RequestRow {
+  const span = 90 * 86_400_000;
+  const created = now - span + Math.floor((i * span) / n) - 60_000;
+  const topic = TOPICS[i % TOPICS.length]!;
+  const agentName = HISTORY_AGENTS[(i * 7) % HISTORY_AGENTS.length]!;
+  const rare = i % 5000 === 1234 ? ` ${RARE_WORD}` : "";
+  const row = baseRow({ id: idAt("qr", created), teamId, tokenId, agentName, title: `Decide the ${topic} for service ${i % 97}${rare}`, createdAt: new Date(created) });
+  row.context = `Context for decision ${i}: the ${topic} choice blocks the next step of the plan.`;
+  const pick = i % 20;
+  row.status = pick < 14 ? "answered" : pick < 17 ? "rejected" : pick < 19 ? "cancelled" : "expired";
+  row.response =
+    row.status === "answered"
+      ? JSON.stringify({ answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: i % 3 ? null : "keep it boring" } } })
+      : JSON.stringify({ rejection: { code: row.status === "rejected" ? "reviewer_rejected" : row.status, message: "No answer was given; proceed with your best judgement." } });
+  row.resolvedAt = new Date(created + 30_000 + (i % 600) * 1000);
+  row.resolvedBy = row.status === "answered" || row.status === "rejected" ? `token:reviewer-${i % 5}` : "system";
+  row.version = 2;
+  row.searchText = searchText(row, "database\nwhich database should the billing service use?");
+  return row;
 }
 
 function searchText(row: RequestRow, questionText: string): string {

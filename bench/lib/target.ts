@@ -23,6 +23,8 @@ export type Target = {
   teamId: string;
   insertTokens: (rows: TokenRow[]) => Promise<void>;
   insertRequests: (rows: RequestRow[]) => Promise<void>;
+  /** Bulk seeding straight into the table (not through the API): one batch per statement. */
+  seedRequests: (batches: Iterable<RequestRow[]>) => Promise<void>;
   /** Resolves pending requests and appends their events in one transaction (no poke: see waiters.ts). */
   answerDirect: (answers: DirectAnswer[]) => Promise<void>;
   countRequests: () => Promise<number>;
@@ -88,6 +90,10 @@ function sqliteTarget(dataDir: string): Target {
     teamId,
     insertTokens: async (rows) => insertTokens(rows),
     insertRequests: async (rows) => insertRequests(rows),
+    // One transaction per batch; the search index's triggers fill the FTS5 table as rows go in.
+    seedRequests: async (batches) => {
+      for (const rows of batches) insertRequests(rows);
+    },
     answerDirect: async (answers) => answerDirect(answers),
     countRequests: async () => (sql.prepare(`SELECT count(*) AS n FROM "QuestionRequest"`).get() as { n: number }).n,
     timeQuery: async (text, params) => {
@@ -136,6 +142,18 @@ async function postgresTarget(dataDir: string, label: string): Promise<Target> {
     databaseUrl,
     teamId,
     insertTokens: (rows) => insert<TokenRow>("ApiToken", TOKEN_COLUMNS)(rows),
+    seedRequests: async (batches) => {
+      // A whole batch per statement: each column travels as one array and UNNEST turns them into rows.
+      const types = await pool.query<{ column_name: string; udt_name: string }>(
+        `SELECT column_name, udt_name FROM information_schema.columns WHERE table_name = 'QuestionRequest'`,
+      );
+      const udt = new Map(types.rows.map((r) => [r.column_name, r.udt_name]));
+      const columns = REQUEST_COLUMNS.map((c) => `"${c}"`).join(", ");
+      const arrays = REQUEST_COLUMNS.map((c, i) => `$${i + 1}::${udt.get(c)}[]`).join(", ");
+      const text = `INSERT INTO "QuestionRequest" (${columns}) SELECT * FROM unnest(${arrays})`;
+      for (const rows of batches) await pool.query(text, REQUEST_COLUMNS.map((c) => rows.map((r) => toPg(r[c]))));
+      await pool.query(`ANALYZE "QuestionRequest"`);
+    },
     insertRequests: async (rows) => {
       await insertRequests(rows);
       // What autovacuum would do a minute later; without it the planner guesses the table is empty.

@@ -4,7 +4,7 @@
 // values, so decisions made while someone pages only ever land before page one, never shift a page.
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
-import { searchKey } from "./search-text";
+import { searchWhere } from "./search-index";
 import { atLeast, type Role } from "../auth/roles";
 import { db } from "../db/client";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
@@ -58,14 +58,14 @@ export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   }));
 }
 
-function filterWhere(scope: HistoryScope, f: HistoryFilters) {
+async function filterWhere(scope: HistoryScope, f: HistoryFilters) {
   const range = dateBounds(f);
   return {
     ...scopeWhere(scope),
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
-    ...(f.q ? { searchText: { contains: searchKey(f.q) } } : {}),
+    ...(f.q ? { AND: [await searchWhere(f.q)] } : {}),
     // Every terminal row has resolvedAt; the bound also keeps the keyset comparison total.
     resolvedAt: { not: null, ...range },
   };
@@ -80,7 +80,7 @@ function keyset(c: Cursor) {
 async function fetchRows(scope: HistoryScope, f: HistoryFilters, take: number, cursor: Cursor | null) {
   const dir = cursor?.d === "prev" ? "asc" : "desc";
   const rows = await db().questionRequest.findMany({
-    where: { AND: [filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] },
+    where: { AND: [await filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] },
     orderBy: [{ resolvedAt: dir }, { id: dir }],
     take,
     include: { secrets: { select: SECRET_META } },

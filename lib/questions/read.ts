@@ -2,7 +2,7 @@
 // newest first; the cursor is the last id of the page, so inserts between pages shift nothing.
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
-import { searchKey } from "./search-text";
+import { searchWhere } from "./search-index";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import type { ListQuery, QuestionRequest } from "./schemas";
@@ -30,6 +30,7 @@ const cursorSchema = (asc: boolean) => z.object({ id: z.string(), asc: z.literal
 export async function listRequests(scope: Scope, query: ListQuery): Promise<{ data: QuestionRequest[]; nextCursor: string | null }> {
   const asc = query.status === "pending";
   const cursor = query.cursor ? decodeCursor(query.cursor, cursorSchema(asc), "The cursor is invalid or belongs to another ordering.") : null;
+  const search = query.q ? await searchWhere(query.q) : null;
   const rows = await db().questionRequest.findMany({
     where: {
       teamId: scope.teamId,
@@ -37,8 +38,8 @@ export async function listRequests(scope: Scope, query: ListQuery): Promise<{ da
       ...(query.status ? { status: query.status } : {}),
       ...(query.agent ? { agentName: query.agent } : {}),
       ...(query.sessionId ? { sessionId: query.sessionId } : {}),
-      ...(query.q ? { searchText: { contains: searchKey(query.q) } } : {}),
       ...(cursor ? { id: asc ? { gt: cursor.id } : { lt: cursor.id } } : {}),
+      ...(search ? { AND: [search] } : {}),
     },
     orderBy: { id: asc ? "asc" : "desc" },
     take: query.limit + 1,
