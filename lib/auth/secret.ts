@@ -1,10 +1,11 @@
 // The key that signs and encrypts session cookies: NEXTAUTH_SECRET (or AUTH_SECRET), else
 // DATA_DIR/auth-secret, generated once with mode 0600 so `npm start` needs no configuration.
 import { randomBytes } from "node:crypto";
-import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { env } from "../config/env";
 import { dataDir } from "../db/config";
+import { writePrivateFile } from "../private-file";
 
 const g = globalThis as unknown as { __questionsAuthSecret?: string };
 
@@ -15,18 +16,8 @@ function fromFile(): string {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, randomBytes(32).toString("base64url") + "\n", { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  try {
-    // link() fails if the file exists: two processes starting at once keep one secret.
-    linkSync(tmp, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+  // Create-once: two processes starting at once keep one secret.
+  writePrivateFile(file, randomBytes(32).toString("base64url") + "\n", true);
   return readFileSync(file, "utf8").trim();
 }
 

@@ -3,9 +3,10 @@
 // by prepareKeys() at start, and only while no stored secret needs a key: a lost key file must
 // stop the server, not be replaced by a new key that silently orphans every sealed secret.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { dataDir } from "../db/config";
+import { writePrivateFile } from "../private-file";
 
 export type KeyRing = { active: string; keys: Map<string, Buffer>; source: "env" | "file"; mtimeMs?: number };
 
@@ -33,20 +34,8 @@ function fromEnv(spec: string): KeyRing {
 
 type KeyFile = { active: string; keys: Record<string, string> };
 
-/** `once`: create only, never replace (link() fails when the file exists: the first writer wins). */
 function writeKeyFile(file: string, content: KeyFile, once = false): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(content, null, 2) + "\n", { mode: 0o600 });
-  chmodSync(tmp, 0o600);
-  if (!once) return renameSync(tmp, file);
-  try {
-    linkSync(tmp, file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+  writePrivateFile(file, JSON.stringify(content, null, 2) + "\n", once);
 }
 
 function fromFile(): KeyRing {
