@@ -1,7 +1,7 @@
 // The history filters (status, agent, reviewer, team, date range, text) as one zod schema, shared
 // by the /history page (URL search params) and the export route. Empty form fields mean "any".
 import { z } from "zod";
-import { AppError, fieldErrors, type FieldError } from "../errors";
+import { fieldErrors, validationError, type FieldError } from "../errors";
 import { STATUSES } from "./schemas";
 
 export const RESOLVED_STATUSES = STATUSES.filter((s) => s !== "pending") as Exclude<(typeof STATUSES)[number], "pending">[];
@@ -76,8 +76,8 @@ export function parseExportQuery(params: Record<string, string>): ExportQuery {
   const parsed = ExportQuerySchema.safeParse(params);
   const range = parsed.success ? rangeError(parsed.data) : null;
   if (parsed.success && !range) return parsed.data;
-  const errors = parsed.success ? [range!] : fieldErrors(parsed.error);
-  throw new AppError("invalid_query", errors.map((e) => `${e.path}: ${e.message}`).join("; "), errors);
+  // The one formatter (clipped, capped) every other route uses; a query string is a 400.
+  throw validationError(parsed.success ? [range!] : fieldErrors(parsed.error), undefined, "invalid_query");
 }
 
 /** `from` is inclusive; a bare day in `to` includes that whole day (UTC). */
