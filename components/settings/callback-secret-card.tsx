@@ -1,33 +1,25 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { errorText } from "@/lib/browser/api";
 import { Alert, Button, Card, CardBody, CardHeader } from "../ui";
-import { settingsUrl, send } from "./mutations";
+import { notifyApi, type CallbackSecret } from "./notify-api";
 import { formatTime } from "./format";
-
-type Secret = { secret: string; rotatedAt: string | null };
 
 /** The key agent callbacks are signed with: revealed on demand, rotated with a confirmation. */
 export function CallbackSecretCard({ teamId, rotatedAt }: { teamId: string; rotatedAt: string | null }) {
-  const [shown, setShown] = useState<Secret | null>(null);
+  const [shown, setShown] = useState<CallbackSecret | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function reveal() {
-    setError(null);
-    const res = await fetch(settingsUrl(teamId, "callback-secret"), { cache: "no-store" });
-    if (!res.ok) return setError(`Could not load the secret (${res.status}).`);
-    setShown((await res.json()) as Secret);
-  }
-
-  async function rotate() {
-    setError(null);
-    try {
-      setShown(await send<Secret>("POST", settingsUrl(teamId, "callback-secret")));
+  // Revealing is a read on demand, never cached: the secret lives only in this card's state.
+  const reveal = useMutation({ mutationFn: () => notifyApi.callbackSecret(teamId), onSuccess: setShown });
+  const rotate = useMutation({
+    mutationFn: () => notifyApi.rotateCallbackSecret(teamId),
+    onSuccess: (secret) => {
+      setShown(secret);
       setConfirming(false);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
+    },
+  });
+  const failed = reveal.error ?? rotate.error;
 
   const when = shown?.rotatedAt ?? rotatedAt;
   return (
@@ -44,20 +36,20 @@ export function CallbackSecretCard({ teamId, rotatedAt }: { teamId: string; rota
           </code>
         ) : null}
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{when ? `Last rotated ${formatTime(when)}.` : "Created on first use."}</p>
-        {error ? <Alert tone="error">{error}</Alert> : null}
+        {failed ? <Alert tone="error">{errorText(failed)}</Alert> : null}
         <div className="flex flex-wrap gap-2">
           {shown ? (
             <Button size="sm" variant="secondary" onClick={() => setShown(null)}>
               Hide secret
             </Button>
           ) : (
-            <Button size="sm" variant="secondary" onClick={reveal}>
+            <Button size="sm" variant="secondary" onClick={() => reveal.mutate()}>
               Reveal secret
             </Button>
           )}
           {confirming ? (
             <>
-              <Button size="sm" variant="danger" onClick={rotate}>
+              <Button size="sm" variant="danger" onClick={() => rotate.mutate()}>
                 Confirm rotate
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>

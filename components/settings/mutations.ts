@@ -38,6 +38,3 @@ export function useSettingsMutation<V, R>(mutationFn: (vars: V) => Promise<R>, o
     },
   });
 }
-
-/** A one-off call for cards that keep their own state (webhooks, callback secret). */
-export const send = <T = unknown>(method: "POST" | "PATCH" | "DELETE", url: string, body: unknown = {}) => uiFetch<T>(method, url, { body });

@@ -1,9 +1,8 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import type { DeliveryView } from "@/lib/notify/schemas";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { errorText } from "@/lib/browser/api";
 import { Alert, Badge, Button, EmptyState, type BadgeTone } from "../ui";
-import { send, settingsUrl } from "./mutations";
+import { deliveriesQuery, notifyApi } from "./notify-api";
 import { formatTime } from "./format";
 
 const TONES: Record<string, BadgeTone> = { sent: "green", pending: "amber", failed: "red", paused: "orange", skipped: "neutral" };
@@ -11,34 +10,18 @@ const TONES: Record<string, BadgeTone> = { sent: "green", pending: "amber", fail
 /** The delivery log of one webhook, refreshed every few seconds while open. */
 export function WebhookDeliveries({ teamId, webhookId }: { teamId: string; webhookId: string }) {
   const queryClient = useQueryClient();
-  const key = ["webhook-deliveries", teamId, webhookId];
-  const [error, setError] = useState<string | null>(null);
-  const { data, isPending } = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const res = await fetch(settingsUrl(teamId, "webhooks", webhookId, "deliveries"), { cache: "no-store" });
-      if (!res.ok) throw new Error(`Could not load deliveries (${res.status}).`);
-      return ((await res.json()) as { data: DeliveryView[] }).data;
-    },
-    refetchInterval: 2000,
-    staleTime: 0,
+  const log = deliveriesQuery(teamId, webhookId);
+  const { data, isPending } = useQuery(log);
+  const redeliver = useMutation({
+    mutationFn: (id: string) => notifyApi.redeliver(teamId, webhookId, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: log.queryKey }),
   });
-
-  async function redeliver(id: string) {
-    setError(null);
-    try {
-      await send("POST", settingsUrl(teamId, "webhooks", webhookId, "deliveries", id, "redeliver"));
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }
 
   if (isPending) return <p className="text-sm text-zinc-500 dark:text-zinc-400">Loading deliveries…</p>;
   if (!data?.length) return <EmptyState title="No deliveries yet" description="Send a test, or wait for the next request." />;
   return (
     <div className="space-y-2">
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {redeliver.error ? <Alert tone="error">{errorText(redeliver.error)}</Alert> : null}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[44rem] text-left text-xs" aria-label="Delivery log">
           <thead className="text-zinc-500 dark:text-zinc-400">
@@ -74,7 +57,7 @@ export function WebhookDeliveries({ teamId, webhookId }: { teamId: string; webho
                 </td>
                 <td className="px-2 py-1.5 whitespace-nowrap">{formatTime(d.createdAt)}</td>
                 <td className="py-1.5 pl-2 text-right">
-                  <Button size="sm" variant="secondary" onClick={() => redeliver(d.id)} aria-label={`Redeliver ${d.type} ${d.id}`}>
+                  <Button size="sm" variant="secondary" onClick={() => redeliver.mutate(d.id)} aria-label={`Redeliver ${d.type} ${d.id}`}>
                     Redeliver
                   </Button>
                 </td>

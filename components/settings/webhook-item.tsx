@@ -1,8 +1,10 @@
 "use client";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { errorText } from "@/lib/browser/api";
 import type { WebhookView } from "@/lib/notify/schemas";
 import { Alert, Badge, Button } from "../ui";
-import { send, settingsUrl } from "./mutations";
+import { notifyApi } from "./notify-api";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm, type WebhookFields } from "./webhook-form";
 
@@ -10,30 +12,28 @@ import { WebhookForm, type WebhookFields } from "./webhook-form";
 export function WebhookItem({ teamId, webhook, onChanged }: { teamId: string; webhook: WebhookView; onChanged: () => Promise<void> }) {
   const [mode, setMode] = useState<"idle" | "edit" | "confirm-delete">("idle");
   const [showLog, setShowLog] = useState(false);
-  const [state, setState] = useState<{ error?: string; notice?: string }>({});
-  const url = settingsUrl(teamId, "webhooks", webhook.id);
-
-  async function act(fn: () => Promise<unknown>, notice?: string) {
-    setState({});
-    try {
-      await fn();
+  const id = webhook.id;
+  // One mutation for the row's buttons: its error or success notice shows under them.
+  const action = useMutation({
+    mutationFn: ({ run }: { run: () => Promise<unknown>; notice?: string }) => run(),
+    onSuccess: () => onChanged(),
+  });
+  const act = (run: () => Promise<unknown>, notice?: string) => action.mutate({ run, notice });
+  const notice = action.isSuccess ? action.variables.notice : undefined;
+  // The form shows its own error: it awaits mutateAsync, which rejects.
+  const save = useMutation({
+    mutationFn: (fields: WebhookFields) => notifyApi.updateWebhook(teamId, id, fields),
+    onSuccess: async () => {
       await onChanged();
-      setState(notice ? { notice } : {});
-    } catch (e) {
-      setState({ error: (e as Error).message });
-    }
-  }
+      setMode("idle");
+    },
+  });
 
   const sendTest = () =>
     act(async () => {
-      await send("POST", `${url}/test`);
+      await notifyApi.testWebhook(teamId, id);
       setShowLog(true);
     }, "Test delivery queued: watch the delivery log.");
-  const save = async (fields: WebhookFields) => {
-    await send("PATCH", url, fields);
-    await onChanged();
-    setMode("idle");
-  };
 
   return (
     <li className="space-y-2 py-3" aria-label={`Webhook ${webhook.url}`}>
@@ -55,11 +55,11 @@ export function WebhookItem({ teamId, webhook, onChanged }: { teamId: string; we
           Send test
         </Button>
         {webhook.pausedAt ? (
-          <Button size="sm" onClick={() => act(() => send("PATCH", url, { paused: false }), "Resumed.")}>
+          <Button size="sm" onClick={() => act(() => notifyApi.updateWebhook(teamId, id, { paused: false }), "Resumed.")}>
             Resume
           </Button>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => act(() => send("PATCH", url, { paused: true }))}>
+          <Button size="sm" variant="secondary" onClick={() => act(() => notifyApi.updateWebhook(teamId, id, { paused: true }))}>
             Pause
           </Button>
         )}
@@ -71,7 +71,7 @@ export function WebhookItem({ teamId, webhook, onChanged }: { teamId: string; we
         </Button>
         {mode === "confirm-delete" ? (
           <>
-            <Button size="sm" variant="danger" onClick={() => act(() => send("DELETE", url))}>
+            <Button size="sm" variant="danger" onClick={() => act(() => notifyApi.deleteWebhook(teamId, id))}>
               Confirm delete
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setMode("idle")}>
@@ -84,11 +84,11 @@ export function WebhookItem({ teamId, webhook, onChanged }: { teamId: string; we
           </Button>
         )}
       </div>
-      {state.error ? <Alert tone="error">{state.error}</Alert> : null}
-      {state.notice ? <Alert tone="success">{state.notice}</Alert> : null}
+      {action.error ? <Alert tone="error">{errorText(action.error)}</Alert> : null}
+      {notice ? <Alert tone="success">{notice}</Alert> : null}
       {mode === "edit" ? (
         <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-          <WebhookForm editing initial={{ format: webhook.format, events: webhook.events }} submitLabel="Save webhook" onSubmit={save} onCancel={() => setMode("idle")} />
+          <WebhookForm editing initial={{ format: webhook.format, events: webhook.events }} submitLabel="Save webhook" onSubmit={async (fields) => void (await save.mutateAsync(fields))} onCancel={() => setMode("idle")} />
         </div>
       ) : null}
       {showLog ? <WebhookDeliveries teamId={teamId} webhookId={webhook.id} /> : null}

@@ -1,33 +1,26 @@
 "use client";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { WebhookView } from "@/lib/notify/schemas";
 import { Alert, Button, Card, CardBody, CardHeader, EmptyState } from "../ui";
-import { send, settingsUrl } from "./mutations";
+import { notifyApi, webhooksQuery } from "./notify-api";
 import { WebhookForm, type WebhookFields } from "./webhook-form";
 import { WebhookItem } from "./webhook-item";
 
 export function WebhooksCard({ teamId, webhooks }: { teamId: string; webhooks: WebhookView[] }) {
   const queryClient = useQueryClient();
-  const key = ["webhooks", teamId];
+  const list = webhooksQuery(teamId);
   const [secret, setSecret] = useState<string | null>(null);
-  const { data } = useQuery({
-    queryKey: key,
-    initialData: webhooks,
-    queryFn: async () => {
-      const res = await fetch(settingsUrl(teamId, "webhooks"), { cache: "no-store" });
-      if (!res.ok) throw new Error(`Could not load webhooks (${res.status}).`);
-      return ((await res.json()) as { data: WebhookView[] }).data;
+  const { data } = useQuery({ ...list, initialData: webhooks });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: list.queryKey });
+  // The form shows the error: it awaits mutateAsync, which rejects.
+  const create = useMutation({
+    mutationFn: (fields: WebhookFields) => notifyApi.createWebhook(teamId, fields),
+    onSuccess: async (created) => {
+      setSecret(created.secret);
+      await refresh();
     },
-    refetchInterval: 5000,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-
-  async function create(fields: WebhookFields) {
-    const created = await send<{ webhook: WebhookView; secret: string }>("POST", settingsUrl(teamId, "webhooks"), fields);
-    setSecret(created.secret);
-    await refresh();
-  }
 
   return (
     <Card aria-labelledby="webhooks-title">
@@ -44,7 +37,7 @@ export function WebhooksCard({ teamId, webhooks }: { teamId: string; webhooks: W
             </Button>
           </Alert>
         ) : (
-          <WebhookForm submitLabel="Add webhook" onSubmit={create} />
+          <WebhookForm submitLabel="Add webhook" onSubmit={async (fields) => void (await create.mutateAsync(fields))} />
         )}
         {data.length === 0 ? (
           <EmptyState title="No webhooks yet" description="Add one to tell a chat channel or your own service about new questions." />
