@@ -60,6 +60,43 @@ test("an admin adds a webhook, sends a test, and reads and redelivers in the del
   }
 });
 
+test("an admin reveals and rotates the callback secret, edits and deletes a webhook, and saves the email choice", async ({ page }) => {
+  const admin = await seedUser({ role: "admin" });
+  await signIn(page, admin, "/settings");
+  await page.getByRole("button", { name: "Reveal secret" }).click();
+  const first = (await page.getByLabel("Callback secret").textContent())!.trim();
+  expect(first.length).toBeGreaterThan(16);
+  await page.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("button", { name: "Confirm rotate" }).click();
+  await expect(page.getByLabel("Callback secret")).not.toHaveText(first);
+  await expect(page.getByText(/^Last rotated /)).toBeVisible();
+  await page.getByRole("button", { name: "Hide secret" }).click();
+  await expect(page.getByLabel("Callback secret")).toHaveCount(0);
+
+  const form = page.getByRole("form", { name: "Add a webhook" });
+  await form.getByLabel("Webhook URL").fill(`https://example.com/hooks/${uid()}`);
+  await form.getByRole("button", { name: "Add webhook" }).click();
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  const item = page.getByRole("listitem", { name: /^Webhook / });
+  await item.getByRole("button", { name: "Edit" }).click();
+  await item.getByLabel("Format").selectOption("slack");
+  await item.getByRole("button", { name: "Save webhook" }).click();
+  await expect(item.getByText("slack", { exact: true })).toBeVisible();
+  await expect(item.getByRole("button", { name: "Save webhook" })).toHaveCount(0);
+  await item.getByRole("button", { name: "Delete" }).click();
+  await item.getByRole("button", { name: "Confirm delete" }).click();
+  await expect(page.getByText("No webhooks yet")).toBeVisible();
+
+  const box = () => page.getByRole("checkbox", { name: "Email me about new requests" });
+  const was = await box().isChecked();
+  await box().setChecked(!was);
+  await expect(box()).toBeChecked({ checked: !was });
+  await expect.poll(async () => {
+    await page.reload();
+    return box().isChecked();
+  }).toBe(!was);
+});
+
 test("a hidden inbox tab shows a desktop notification per new request; clicking it opens the request", async ({ page, context }) => {
   await context.grantPermissions(["notifications"], { origin: e2eState().baseURL });
   // Record each real Notification the page shows (the browser's own class still makes it).
