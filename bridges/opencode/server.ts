@@ -61,7 +61,14 @@ export class OpenCodeServer {
 
   /** The event stream until it ends or `signal` aborts; throws when it cannot be opened. */
   async *events(signal: AbortSignal, onOpen: () => Promise<void>): AsyncGenerator<OpenCodeEvent> {
-    const res = await fetch(`${this.url}/event`, { headers: { ...this.headers, accept: "text/event-stream" }, signal });
+    // Only the opening is timed out (a restarting OpenCode can accept and then hang); the stream
+    // itself stays open for as long as it lasts.
+    const opening = new AbortController();
+    const timer = setTimeout(() => opening.abort(new Error("opening the event stream timed out")), CALL_TIMEOUT_MS);
+    const res = await fetch(`${this.url}/event`, {
+      headers: { ...this.headers, accept: "text/event-stream" },
+      signal: AbortSignal.any([signal, opening.signal]),
+    }).finally(() => clearTimeout(timer));
     if (!res.ok || !res.body) throw new OpenCodeHttpError(res.status, `GET /event answered ${res.status}`);
     await onOpen();
     for await (const msg of readSse(res.body, new SseParser(), signal)) {

@@ -148,7 +148,7 @@ describe("npm run bridge -- opencode", () => {
     ]);
     const lost = await inbox(session);
     await oc.restart();
-    await bridge.waitFor(/event stream reopened/, 60_000);
+    await bridge.waitFor(/event stream reopened/, 120_000);
     expect((await agent.wait(lost.id, { timeoutMs: 30_000 })).status).toBe("cancelled");
 
     const after = await run([
@@ -157,7 +157,7 @@ describe("npm run bridge -- opencode", () => {
     const request = await inbox(after);
     await reviewer.reply(request.id, { answers: { q1: { selected: ["Yes"] } } });
     await result("question", `"After restart?"="Yes"`);
-  }, 150_000);
+  }, 240_000);
 
   test("a prompt lost while the bridge was down too is withdrawn when the bridge starts", async () => {
     const session = await run([

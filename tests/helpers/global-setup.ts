@@ -38,6 +38,8 @@ export async function setup(project: TestProject): Promise<void> {
     otherTeam: createToken(dataDir, { team: "other", name: "other-agent", scopes: "ask,answer,read" }),
   };
   server = await startServer({ dataDir, logName: "server.log" });
+  // Its key file, for tests that start servers of their own on the same PostgreSQL database.
+  process.env.TEST_SHARED_DATA_DIR = dataDir;
   project.provide("baseUrl", server.url);
   project.provide("dataDir", dataDir);
   project.provide("logFile", server.logFile);

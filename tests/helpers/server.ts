@@ -1,6 +1,6 @@
 // Starts a real `next start` server on a free port against a given DATA_DIR (or DATABASE_URL).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -30,6 +30,20 @@ export function dbEnv(dataDir: string): Record<string, string> {
 }
 
 /**
+ * On PostgreSQL a test's own data dir still shares the suite's database, whose secrets are sealed
+ * with the suite server's keys: give it the same key file (the latest, as `keys rotate` only adds
+ * keys), or its server rightly refuses to start without the keys that database needs.
+ */
+function shareKeys(dataDir: string): void {
+  const shared = process.env.TEST_SHARED_DATA_DIR;
+  if (!process.env.TEST_DATABASE_URL || ownDatabases.has(dataDir) || !shared || path.resolve(shared) === path.resolve(dataDir)) return;
+  const file = path.join(shared, "secret-keys.json");
+  if (!existsSync(file)) return;
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(file, path.join(dataDir, "secret-keys.json"));
+}
+
+/**
  * For a test that changes the whole database (prunes the event log, loses the key file): on
  * PostgreSQL a fresh database just for `dataDir` (SQLite has one per data dir anyway). Returns a
  * cleanup function.
@@ -46,6 +60,7 @@ export async function ownDatabase(dataDir: string): Promise<() => Promise<void>>
 /** Applies the committed migrations to the test database. */
 export function migrate(dataDir: string): void {
   mkdirSync(dataDir, { recursive: true });
+  shareKeys(dataDir);
   execFileSync(process.execPath, ["scripts/prepare-db.mjs"], {
     cwd: ROOT,
     env: { ...process.env, ...dbEnv(dataDir) },
@@ -55,6 +70,7 @@ export function migrate(dataDir: string): void {
 
 export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; logName?: string }): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
+  shareKeys(opts.dataDir);
   const logFile = path.join(opts.dataDir, opts.logName ?? `server-${port}.log`);
   const out = createWriteStream(logFile, { flags: "a" });
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
