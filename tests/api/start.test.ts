@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import { createToken } from "../helpers/cli";
 import { singleSelect } from "../helpers/clients";
-import { freePort, migrate, ROOT } from "../helpers/server";
+import { dbEnv, freePort, migrate, ROOT } from "../helpers/server";
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -26,7 +26,7 @@ async function npmStart(): Promise<{ npm: ChildProcess; url: string; token: stri
   const port = await freePort();
   const npm = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "0" },
+    env: { ...process.env, ...dbEnv(dataDir), PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", RATE_LIMIT_PER_MINUTE: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(npm);
