@@ -3,11 +3,11 @@
 // Handlers get the row scopes they need instead of assembling them, and parse body and query only
 // through ctx.body() / ctx.query(), bound to the route entry's schemas (the ones the OpenAPI
 // document shows). Handlers stay parse → domain call → respond.
+import type { z } from "zod";
 import { authenticate } from "../auth/authenticate";
 import { hasScope, requestScope, type Principal } from "../auth/principal";
 import type { Scope } from "../auth/tokens";
 import { AppError } from "../errors";
-import type { z } from "zod";
 import { hub } from "../events/hub";
 import { parseQuery, readJson } from "./body";
 import { routeCore, type RouteContext } from "./core";
