@@ -1,22 +1,36 @@
 // The wrapper every /api/v1 handler goes through: the route core (lib/api/core.ts), then bearer
 // auth (failures spend the client address's budget), the token's budget and the scope check.
-// Handlers get the row scopes they need instead of assembling them. Handlers stay
-// parse → domain call → respond.
+// Handlers get the row scopes they need instead of assembling them, and parse body and query only
+// through ctx.body() / ctx.query(), bound to the route entry's schemas (the ones the OpenAPI
+// document shows). Handlers stay parse → domain call → respond.
+import type { z } from "zod";
 import { authenticate } from "../auth/authenticate";
 import { hasScope, requestScope, type Principal } from "../auth/principal";
 import type { Scope } from "../auth/tokens";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
+import { parseQuery, readJson } from "./body";
 import { routeCore, type RouteContext } from "./core";
 import type { RouteSpec } from "./routes";
 
 export { toProblem } from "./core";
 
-export type ApiContext<P> = {
+type SchemaOf<R, K extends "body" | "query"> = R extends { [k in K]: infer S extends z.ZodType } ? S : never;
+/** A route's path parameters, from its entry's `params` schema. */
+export type ParamsOf<R> = R extends { params: infer S extends z.ZodType } ? z.output<S> : Record<string, never>;
+
+export type ApiContext<R = readonly Scope[]> = {
   req: Request;
   url: URL;
   principal: Principal;
-  params: P;
+  params: ParamsOf<R>;
+  /**
+   * Reads the body and validates it with the entry's `body` schema (raw: the parsed JSON, for
+   * idempotency hashing). Called by the handler, not the wrapper, so header checks keep going first.
+   */
+  body: () => Promise<{ raw: unknown; value: z.output<SchemaOf<R, "body">> }>;
+  /** The query, validated with the entry's `query` schema. */
+  query: () => z.output<SchemaOf<R, "query">>;
   correlationId: string;
   /** Rows this token may see: the team's, or (ask-only token) the ones it created. */
   scope: { teamId: string; tokenId?: string };
@@ -24,16 +38,24 @@ export type ApiContext<P> = {
   own: { teamId: string; tokenId: string };
 };
 
+function schema<S>(s: S | undefined, route: RouteSpec | null, part: string): S {
+  // A handler asking for a part its entry has no schema for is a bug in the table: a 500.
+  if (!s) throw new Error(`Route ${route?.operationId ?? "(no table entry)"} has no ${part} schema in lib/api/routes.ts.`);
+  return s;
+}
+
 /**
- * `apiRoute(ROUTES.x, handler)` takes its scopes from the route table (lib/api/routes.ts), which
- * also feeds the OpenAPI document; `apiRoute(["ask"], handler)` still works.
+ * `apiRoute(ROUTES.x, handler)` takes its scopes, parameter, body and query schemas from the route
+ * table (lib/api/routes.ts), which also feeds the OpenAPI document; `apiRoute(["ask"], handler)`
+ * (routes outside the table) has no schemas.
  */
-export function apiRoute<P = Record<string, never>>(
-  route: Scope[] | RouteSpec,
-  handler: (ctx: ApiContext<P>) => Promise<Response>,
-): (req: Request, route: RouteContext<P>) => Promise<Response> {
-  const scopes = Array.isArray(route) ? route : (route.scopes ?? []);
-  return routeCore<P>({ name: "api", logReads: true }, async (core, params) => {
+export function apiRoute<R extends RouteSpec | readonly Scope[]>(
+  route: R,
+  handler: (ctx: ApiContext<NoInfer<R>>) => Promise<Response>,
+): (req: Request, route: RouteContext<ParamsOf<R>>) => Promise<Response> {
+  const spec: RouteSpec | null = Array.isArray(route) ? null : (route as RouteSpec);
+  const scopes = spec ? (spec.scopes ?? []) : (route as readonly Scope[]);
+  return routeCore<ParamsOf<R>>({ name: "api", logReads: true }, async (core, params) => {
     await hub.ready();
     const principal = await authenticate(core.req).catch(async (e) => {
       await core.limit(`addr:${core.address}`);
@@ -49,6 +71,9 @@ export function apiRoute<P = Record<string, never>>(
       url: core.url,
       principal,
       params: await params,
+      // Typed by the entry's schemas (ApiContext); the same schemas parse here.
+      body: (() => readJson(core.req, schema(spec?.body, spec, "body"))) as ApiContext<R>["body"],
+      query: (() => parseQuery(core.url, schema(spec?.query, spec, "query"))) as ApiContext<R>["query"],
       correlationId: core.correlationId,
       scope: requestScope(principal),
       own: { teamId: principal.teamId, tokenId: principal.tokenId },

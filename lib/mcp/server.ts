@@ -34,13 +34,13 @@ function isInitialize(body: unknown): { clientName: unknown } | null {
 }
 
 /** The session named by the request's Mcp-Session-Id; undefined when it names none of this token's. */
-function sessionOf(ctx: ApiContext<unknown>): McpSession | null | undefined {
+function sessionOf(ctx: ApiContext): McpSession | null | undefined {
   const header = ctx.req.headers.get("mcp-session-id");
   if (!header) return null;
   return readSession(ctx.principal.tokenId, header) ?? undefined;
 }
 
-function buildServer(ctx: ApiContext<unknown>, session: McpSession | null): Server {
+function buildServer(ctx: ApiContext, session: McpSession | null): Server {
   const cfg = mcpConfig();
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(cfg) }));
@@ -62,7 +62,7 @@ function buildServer(ctx: ApiContext<unknown>, session: McpSession | null): Serv
 }
 
 // POST: one JSON-RPC message (or batch); initialize opens a session.
-export async function handlePost(ctx: ApiContext<unknown>): Promise<Response> {
+export async function handlePost(ctx: ApiContext): Promise<Response> {
   // The REST body rules apply: JSON only, 256 KiB at most (problem+json otherwise).
   const { raw } = await readJson(ctx.req, z.unknown());
   const init = isInitialize(raw);
@@ -79,7 +79,7 @@ export async function handlePost(ctx: ApiContext<unknown>): Promise<Response> {
 }
 
 // DELETE: the client ends its session; that session's pending requests are cancelled.
-export async function handleDelete(ctx: ApiContext<unknown>): Promise<Response> {
+export async function handleDelete(ctx: ApiContext): Promise<Response> {
   const session = sessionOf(ctx);
   if (session === null) {
     throw new AppError("validation", "Send the Mcp-Session-Id header of the session to end.", [{ path: "Mcp-Session-Id", message: "required" }]);

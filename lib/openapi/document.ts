@@ -1,23 +1,12 @@
 // OpenAPI 3.1 for the agent API (SPEC §3), generated from the zod schemas the routes validate
-// with, so the document cannot drift from the behaviour. Served publicly at /api/v1/openapi.json.
+// with — the route table's entries (lib/api/routes.ts) — so the document cannot drift from the behaviour. Served publicly at /api/v1/openapi.json.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import pkg from "../../package.json";
 import type { Scope } from "../auth/tokens";
 import { ROUTES, type RouteSpec } from "../api/routes";
-import {
-  CancelSchema,
-  ClaimResponseSchema,
-  CreateRequestSchema,
-  LIMITS,
-  ListQuerySchema,
-  ListResponseSchema,
-  ProblemSchema,
-  RejectSchema,
-  ReplySchema,
-  RequestSchema,
-} from "../questions/schemas";
-import { ToolSchemaQuery } from "./tool-schema";
+import { EVENT_TYPES } from "../api/route-schemas";
+import { LIMITS, ProblemSchema } from "../questions/schemas";
 
 const V1 = "/api/v1";
 const JSON_TYPE = "application/json";
@@ -81,13 +70,6 @@ const body = (schema: z.ZodType, description: string) => ({ required: true, desc
 const bodyErrors: ProblemStatus[] = [400, 413, 415, 422];
 const authErrors: ProblemStatus[] = [401, 403, 429];
 
-const IdParam = z.object({ id: z.string().min(1).meta({ description: "Request id (`qr_…`).", example: "qr_01JB8Z6W2P5N4X3V7T9R1K0M2Q" }) });
-const SessionParam = z.object({ sessionId: z.string().min(1).max(200).meta({ description: "The `agent.sessionId` the requests were created with." }) });
-// Mirrors the query schema of GET /requests/:id (route files may export only handlers). Not
-// z.coerce: the generator probes nullability with parse(null), and Number(null) = 0 passes min(0).
-const WaitQuery = z.object({
-  wait: z.number().int().min(0).max(60).default(0).meta({ description: "Block up to this many seconds until the request is terminal." }),
-});
 const IfMatchHeader = z.object({
   "If-Match": z.string().regex(/^(?:W\/)?"v\d+"$/).optional().meta({ description: 'Optimistic concurrency: `"v<version>"` as in the ETag; 412 when stale.', example: '"v1"' }),
 });
@@ -101,16 +83,6 @@ const IdempotencyHeader = z.object({
 const LastEventIdHeader = z.object({
   "Last-Event-ID": z.string().regex(/^\d{1,15}$/).optional().meta({ description: "Resume after this event id with no gap or duplicate." }),
 });
-const EventsQuery = z.object({
-  lastEventId: z.string().regex(/^\d{1,15}$/).optional().meta({ description: "Same as the `Last-Event-ID` header, for clients that cannot set headers." }),
-});
-const SessionCancelResult = z.object({ cancelled: z.number().int().min(0) }).meta({ id: "SessionCancelResult" });
-const Health = z.object({ ok: z.boolean(), database: z.literal("unreachable").optional() }).meta({ id: "Health" });
-const EVENT_TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired"] as const;
-const Event = z
-  .object({ id: z.number().int(), type: z.enum(EVENT_TYPES), requestId: z.string(), createdAt: z.string(), request: RequestSchema })
-  .meta({ id: "Event", description: "The JSON `data:` of one Server-Sent Event; the SSE `id:` and `event:` fields repeat `id` and `type`." });
-
 const ETAG = { ETag: { description: '`"v<version>"`, usable as `If-Match`.', schema: { type: "string" as const } } };
 
 const createExample = {
@@ -144,10 +116,10 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "Create a question request",
     description: `Validated as \`model_tool\` (1–${LIMITS.model_tool.maxQuestions} questions, ${LIMITS.model_tool.minOptions}–${LIMITS.model_tool.maxOptions} options, no secrets, "Other" always allowed) or \`internal\` (1–${LIMITS.internal.maxQuestions} questions, secrets allowed). A \`non_interactive\` request, or a token/team with policy \`deny\`, is recorded and returned at once as \`rejected\`.${scopeNote(ROUTES.createRequest.scopes)}`,
-    request: { headers: IdempotencyHeader, body: { ...body(CreateRequestSchema, "The request to create."), content: { [JSON_TYPE]: { schema: CreateRequestSchema, example: createExample } } } },
+    request: { headers: IdempotencyHeader, body: { ...body(ROUTES.createRequest.body, "The request to create."), content: { [JSON_TYPE]: { schema: ROUTES.createRequest.body, example: createExample } } } },
     responses: {
-      201: json(RequestSchema, "Created (pending, or already rejected for non-interactive runs and `deny` policies)."),
-      200: json(RequestSchema, "Replay of an earlier create with the same `Idempotency-Key` and body.", {
+      201: json(ROUTES.createRequest.response, "Created (pending, or already rejected for non-interactive runs and `deny` policies)."),
+      200: json(ROUTES.createRequest.response, "Replay of an earlier create with the same `Idempotency-Key` and body.", {
         headers: { "Idempotent-Replayed": { description: "`true` on a replay.", schema: { type: "string" } } },
       }),
       ...problems([...bodyErrors, ...authErrors, 409], {
@@ -162,8 +134,8 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "List requests",
     description: `Filtered, cursor-paged; pending requests come oldest first (FIFO). An \`ask\` token sees its team's own requests.${scopeNote(ROUTES.listRequests.scopes)}`,
-    request: { query: ListQuerySchema },
-    responses: { 200: json(ListResponseSchema, "One page; pass `nextCursor` as `cursor` for the next."), ...problems([400, ...authErrors]) },
+    request: { query: ROUTES.listRequests.query },
+    responses: { 200: json(ROUTES.listRequests.response, "One page; pass `nextCursor` as `cursor` for the next."), ...problems([400, ...authErrors]) },
   });
 
   route({
@@ -171,8 +143,8 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "Read a request, optionally waiting for its resolution",
     description: `With \`wait=N\` the call blocks until the request is terminal or N seconds pass, then returns its current state.${scopeNote(ROUTES.getRequest.scopes)}`,
-    request: { params: IdParam, query: WaitQuery },
-    responses: { 200: json(RequestSchema, "The request.", { headers: ETAG }), ...problems([400, 404, ...authErrors, 503]) },
+    request: { params: ROUTES.getRequest.params, query: ROUTES.getRequest.query },
+    responses: { 200: json(ROUTES.getRequest.response, "The request.", { headers: ETAG }), ...problems([400, 404, ...authErrors, 503]) },
   });
 
   route({
@@ -180,8 +152,8 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "Withdraw a pending request",
     description: `The agent no longer needs the answer; waiters wake with a \`cancelled\` rejection.${scopeNote(ROUTES.cancelRequest.scopes)}`,
-    request: { params: IdParam, body: { ...body(CancelSchema, "Optional reason."), required: false } },
-    responses: { 200: json(RequestSchema, "The cancelled request."), ...problems([...bodyErrors, 404, 409, ...authErrors]) },
+    request: { params: ROUTES.cancelRequest.params, body: { ...body(ROUTES.cancelRequest.body, "Optional reason."), required: false } },
+    responses: { 200: json(ROUTES.cancelRequest.response, "The cancelled request."), ...problems([...bodyErrors, 404, 409, ...authErrors]) },
   });
 
   route({
@@ -189,8 +161,8 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "Cancel every pending request of an interrupted session",
     description: `Only requests created by the calling token are affected.${scopeNote(ROUTES.cancelSession.scopes)}`,
-    request: { params: SessionParam, body: { ...body(CancelSchema, "Optional reason."), required: false } },
-    responses: { 200: json(SessionCancelResult, "How many requests were cancelled."), ...problems([...bodyErrors, ...authErrors]) },
+    request: { params: ROUTES.cancelSession.params, body: { ...body(ROUTES.cancelSession.body, "Optional reason."), required: false } },
+    responses: { 200: json(ROUTES.cancelSession.response, "How many requests were cancelled."), ...problems([...bodyErrors, ...authErrors]) },
   });
 
   route({
@@ -198,9 +170,9 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Reviewers"],
     summary: "Answer a pending request",
     description: `Every question must be answered unless \`confirmUnanswered\` is true (the rest are recorded as skipped). Of two concurrent replies exactly one wins.${scopeNote(ROUTES.replyToRequest.scopes)}`,
-    request: { params: IdParam, headers: IfMatchHeader, body: body(ReplySchema, "Answers keyed by question id.") },
+    request: { params: ROUTES.replyToRequest.params, headers: IfMatchHeader, body: body(ROUTES.replyToRequest.body, "Answers keyed by question id.") },
     responses: {
-      200: json(RequestSchema, "The answered request."),
+      200: json(ROUTES.replyToRequest.response, "The answered request."),
       ...problems([...bodyErrors, 404, 409, 412, ...authErrors], { 409: "The request is already resolved (another reply may have won)." }),
     },
   });
@@ -210,8 +182,8 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Reviewers"],
     summary: "Decline a pending request",
     description: `The agent receives a \`reviewer_rejected\` rejection carrying the reason.${scopeNote(ROUTES.rejectRequest.scopes)}`,
-    request: { params: IdParam, headers: IfMatchHeader, body: body(RejectSchema, "Why the request is declined.") },
-    responses: { 200: json(RequestSchema, "The rejected request."), ...problems([...bodyErrors, 404, 409, 412, ...authErrors]) },
+    request: { params: ROUTES.rejectRequest.params, headers: IfMatchHeader, body: body(ROUTES.rejectRequest.body, "Why the request is declined.") },
+    responses: { 200: json(ROUTES.rejectRequest.response, "The rejected request."), ...problems([...bodyErrors, 404, 409, 412, ...authErrors]) },
   });
 
   route({
@@ -219,9 +191,9 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Requests"],
     summary: "Receive the plaintext secret answers, once",
     description: `Only the token that created the request may claim, and only once; afterwards the answers show as provided and claimed. Unclaimed secrets are purged after the retention window.${scopeNote(ROUTES.claimSecrets.scopes)}`,
-    request: { params: IdParam },
+    request: { params: ROUTES.claimSecrets.params },
     responses: {
-      200: json(ClaimResponseSchema, "Plaintext values keyed by question id.", {
+      200: json(ROUTES.claimSecrets.response, "Plaintext values keyed by question id.", {
         headers: { "Cache-Control": { description: "`no-store`", schema: { type: "string" } } },
       }),
       ...problems([404, 409, 410, ...authErrors], { 409: "The request is not answered, so there is nothing to claim." }),
@@ -233,7 +205,7 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Events"],
     summary: "Server-Sent Events of request changes",
     description: `Events \`${EVENT_TYPES.join("`, `")}\`; each \`data:\` is an \`Event\` JSON object (components/schemas/Event), each \`id:\` comes from a durable sequence. \`Last-Event-ID\` resumes with no gap or duplicate; comment lines are heartbeats. An \`ask\` token sees its own requests, \`answer\`/\`read\` tokens their team's.${scopeNote(ROUTES.streamEvents.scopes)}`,
-    request: { headers: LastEventIdHeader, query: EventsQuery },
+    request: { headers: LastEventIdHeader, query: ROUTES.streamEvents.query },
     responses: {
       200: { description: "An endless `text/event-stream`.", content: { "text/event-stream": { schema: { type: "string", description: "SSE frames whose `data:` is an `Event`." } } } },
       ...problems([400, ...authErrors], { 400: "`Last-Event-ID` is not an event id." }),
@@ -252,7 +224,7 @@ function register(registry: OpenAPIRegistry): void {
     tags: ["Meta"],
     summary: "The model-facing `ask_human` tool definition",
     description: "The `model_tool` subset of CreateRequest (no `source`, `mode`, `agent`, `secret`, `allowCustom`) in OpenAI, Anthropic or MCP tool shape.",
-    request: { query: ToolSchemaQuery },
+    request: { query: ROUTES.getToolSchema.query },
     responses: {
       200: { description: "The tool definition.", content: { [JSON_TYPE]: { schema: { type: "object" } } } },
       ...problems([400], { 400: "`format` is not one of `openai`, `anthropic`, `mcp`." }),
@@ -263,7 +235,7 @@ function register(registry: OpenAPIRegistry): void {
     ...fromTable(ROUTES.health),
     tags: ["Meta"],
     summary: "Liveness and database reachability",
-    responses: { 200: json(Health, "Up, database reachable."), 503: json(Health, "Database unreachable.") },
+    responses: { 200: json(ROUTES.health.response, "Up, database reachable."), 503: json(ROUTES.health.response, "Database unreachable.") },
   });
 }
 
@@ -276,7 +248,7 @@ export function openApiDocument(): object {
   register(registry);
   // Event is only named in prose (3.1 has no itemSchema), so it is added as a component by hand.
   // Wrapped as a definition: a bare zod 4 schema has a `type` field and the generator skips it.
-  const generator = new OpenApiGeneratorV31([...registry.definitions, { type: "schema", schema: Event }]);
+  const generator = new OpenApiGeneratorV31([...registry.definitions, { type: "schema", schema: ROUTES.streamEvents.response }]);
   memo = generator.generateDocument({
     openapi: "3.1.0",
     info: {

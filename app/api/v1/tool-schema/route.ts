@@ -1,7 +1,8 @@
 import { publicRoute } from "@/lib/api/core";
 import { json } from "@/lib/api/problem";
 import { AppError } from "@/lib/errors";
-import { TOOL_FORMATS, ToolSchemaQuery, toolSchema } from "@/lib/openapi/tool-schema";
+import { ROUTES } from "@/lib/api/routes";
+import { TOOL_FORMATS, toolSchema } from "@/lib/openapi/tool-schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -10,7 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = publicRoute(async ({ url }) => {
   // An empty `?format=` means the default, like an absent one.
   const format = url.searchParams.get("format") || undefined;
-  const parsed = ToolSchemaQuery.safeParse({ format });
+  const parsed = ROUTES.getToolSchema.query.safeParse({ format });
   if (!parsed.success) {
     const message = `must be one of ${TOOL_FORMATS.join(", ")}`;
     throw new AppError("invalid_query", `format ${message}.`, [{ path: "format", message }]);

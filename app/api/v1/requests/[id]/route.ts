@@ -1,20 +1,16 @@
 import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
-import { parseQuery } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
 import { AppError } from "@/lib/errors";
 import { waits } from "@/lib/events/waits";
 import { waitForRequest } from "@/lib/questions/wait";
-import { z } from "zod";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ wait: z.coerce.number().int().min(0).max(60).default(0) }).strict();
-
 // GET /api/v1/requests/:id — read; ?wait=N blocks until terminal or N seconds pass
-export const GET = apiRoute<{ id: string }>(ROUTES.getRequest, async ({ req, url, principal, scope, params }) => {
-  const { wait } = parseQuery(url, Query);
+export const GET = apiRoute(ROUTES.getRequest, async ({ req, principal, scope, params, query }) => {
+  const { wait } = query();
   // A long-poll holds a lease: counted toward WAITS_PER_TOKEN, ended when the token is revoked.
   const lease = wait > 0 ? waits.forToken(principal.tokenId, req.signal) : null;
   try {

@@ -1,17 +1,15 @@
 import { ROUTES } from "@/lib/api/routes";
 import { apiRoute } from "@/lib/api/handler";
-import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
 import { actorLabel } from "@/lib/auth/principal";
 import { cancelSession } from "@/lib/questions/actions";
-import { CancelSchema } from "@/lib/questions/schemas";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/sessions/:sessionId/cancel — cancel every pending request of an interrupted session
-export const POST = apiRoute<{ sessionId: string }>(ROUTES.cancelSession, async ({ req, principal, own, params }) => {
-  await readJson(req, CancelSchema);
+export const POST = apiRoute(ROUTES.cancelSession, async ({ principal, own, params, body }) => {
+  await body();
   const cancelled = await cancelSession({ scope: own, sessionId: params.sessionId, actor: actorLabel(principal) });
   return json({ cancelled });
 });
