@@ -93,9 +93,14 @@ test.describe("history", () => {
 
     // Text search, on the request's text and on what was decided (Other text, notes; never a secret)
     await page.getByRole("link", { name: "Clear", exact: true }).click();
+    // The form is re-created on each navigation: wait for the cleared one before typing into it.
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByLabel("Agent", { exact: true })).toHaveValue("");
     for (const q of [`closest to users ${s.tag}`, `AP-SOUTH`]) {
       await page.getByLabel("Search", { exact: true }).fill(q);
       await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(q).replace(/%20/g, "(\\+|%20)")}(&|$)`));
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue(q);
       await expect(table.getByRole("link", { name: `Configure the deploy ${s.tag}` })).toBeVisible();
       await expect(table.getByRole("link", { name: `Pick a docs generator ${s.tag}` })).toHaveCount(0);
     }
