@@ -1,8 +1,15 @@
 // What differs between SQLite and PostgreSQL at run time, in one place.
+import { randomUUID } from "node:crypto";
 import { databaseConfig } from "./config";
 import type { Db } from "./client";
 
 export const EVENTS_CHANNEL = "questions_events";
+
+// Names this process in its NOTIFY payloads, so its listener can skip the events it already
+// delivered itself (lib/events/hub.ts). On globalThis: the app's code is loaded more than once.
+const g = globalThis as unknown as { __questionsInstanceId?: string };
+export const INSTANCE_ID: string = (g.__questionsInstanceId ??= randomUUID());
+
 // Any constant: the advisory lock that orders event-writing transactions.
 const EVENT_LOCK = 7_263_541;
 
@@ -16,13 +23,13 @@ type Guard = ReturnType<Db["$executeRawUnsafe"]>;
  * Statements that wrap every transaction writing an Event row. On PostgreSQL a sequence hands out
  * ids at insert time, so two transactions could commit in the opposite order of their ids and a
  * reader resuming "after id N" would skip one. A transaction-scoped advisory lock makes commits
- * follow id order; pg_notify (delivered at commit) wakes the other instances' hubs.
+ * follow id order; pg_notify (delivered at commit, naming this instance) wakes the other instances' hubs.
  * SQLite already runs one writer at a time.
  */
 export function eventWriteGuards(client: Db): { before: Guard[]; after: Guard[] } {
   if (!isPostgres()) return { before: [], after: [] };
   return {
     before: [client.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${EVENT_LOCK})`)],
-    after: [client.$executeRawUnsafe(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`)],
+    after: [client.$executeRawUnsafe(`SELECT pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}')`)],
   };
 }

@@ -1,11 +1,13 @@
 // The hub on a real SQLite file: a failing read is logged and retried with backoff until it
 // succeeds (no unhandled rejection, no waiting for the next write); a throwing listener is logged
-// and does not stop delivery to the others.
+// and does not stop delivery to the others; keyed subscribers get only their teams' and tokens'
+// events; committed rows are delivered without a read only when they are next in line.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import type { EventRow } from "../db/types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 const dir = mkdtempSync(path.join(tmpdir(), "oq-hub-"));
@@ -16,6 +18,7 @@ delete process.env.DATABASE_URL;
 const { db, closeDb } = await import("../db/client");
 const { hub } = await import("./hub");
 const { log } = await import("../log");
+const { INSTANCE_ID } = await import("../db/provider");
 
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
@@ -37,8 +40,29 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const insertEvent = (table: string) =>
-  Number(raw.prepare(`INSERT INTO "${table}" (teamId, requestId, type, payload, createdAt) VALUES ('team_hub', 'qr_x', 'request.created', '{}', ?)`).run(new Date().toISOString()).lastInsertRowid);
+const insertEvent = (table: string, teamId = "team_hub", tokenId: string | null = null) =>
+  Number(
+    raw
+      .prepare(`INSERT INTO "${table}" (teamId, requestId, tokenId, type, payload, createdAt) VALUES (?, 'qr_x', ?, 'request.created', '{}', ?)`)
+      .run(teamId, tokenId, new Date().toISOString())
+      .lastInsertRowid,
+  );
+/** The row as the writer holds it after its commit. */
+const eventRow = (id: number): EventRow => ({ ...(raw.prepare(`SELECT * FROM "Event" WHERE id = ?`).get(id) as EventRow), createdAt: new Date() });
+
+/** Collects the ids a subscriber is offered, until `last` arrives. */
+function collect(key: Parameters<typeof hub.subscribe>[1], last: number): Promise<number[]> {
+  const seen: number[] = [];
+  return new Promise((resolve) => {
+    const stop = hub.subscribe((row) => {
+      seen.push(row.id);
+      if (row.id >= last) {
+        stop();
+        resolve(seen);
+      }
+    }, key);
+  });
+}
 
 function deliveredWithin(id: number, ms: number): Promise<number> {
   const started = Date.now();
@@ -88,4 +112,86 @@ describe("event hub", () => {
     expect(errors.mock.calls.some((c) => String(c[1]).includes("event listener failed"))).toBe(true);
     errors.mockRestore();
   });
+
+  it("offers a keyed subscriber only its teams' (and tokens') events, an unkeyed one all, in id order", async () => {
+    const ids = [
+      insertEvent("Event", "team_a", "tok_1"),
+      insertEvent("Event", "team_b", "tok_2"),
+      insertEvent("Event", "team_a", "tok_3"),
+      insertEvent("Event", "team_b", "tok_1"), // a token's id in another team's row: not for team_a's token
+      insertEvent("Event", "team_c", null),
+    ];
+    const last = ids[4]!;
+    const all = collect(undefined, last);
+    const teamA = collect({ teamIds: ["team_a"] }, ids[2]!);
+    const teamsAC = collect({ teamIds: ["team_a", "team_c"] }, last);
+    const token1 = collect({ teamIds: ["team_a"], tokenIds: ["tok_1"] }, ids[0]!);
+    const token2 = collect({ tokenIds: ["tok_2"] }, ids[1]!);
+    const stragglers: number[] = [];
+    const stopStraggler = hub.subscribe((row) => stragglers.push(row.id), { teamIds: ["team_a"], tokenIds: ["tok_1"] });
+    hub.poke();
+    expect(await all).toEqual(ids);
+    expect(await teamA).toEqual([ids[0], ids[2]]);
+    expect(await teamsAC).toEqual([ids[0], ids[2], ids[4]]);
+    expect(await token1).toEqual([ids[0]]);
+    expect(await token2).toEqual([ids[1]]);
+    expect(stragglers).toEqual([ids[0]]); // not team_b's row of tok_1
+    stopStraggler();
+    expect(hub.stats.listeners).toBe(0); // every subscriber above is gone, and its index entries with it
+  });
+
+  it("delivers rows it saw committed without reading, when they are next in line", async () => {
+    await settled();
+    const id = insertEvent("Event");
+    const row = eventRow(id);
+    raw.exec(`ALTER TABLE "Event" RENAME TO "Event_away"`); // a read would fail now
+    try {
+      const seen: number[] = [];
+      const stop = hub.subscribe((r) => seen.push(r.id));
+      hub.committed([row]);
+      stop();
+      expect(seen).toEqual([id]); // synchronously: no read happened
+      expect(hub.stats.pumping).toBe(false);
+      expect(hub.lastDispatchedId).toBe(id);
+    } finally {
+      raw.exec(`ALTER TABLE "Event_away" RENAME TO "Event"`);
+    }
+  });
+
+  it("reads when committed rows leave a gap, and loses nothing", async () => {
+    await settled();
+    const before = insertEvent("Event"); // committed behind its back (another writer)
+    const mine = insertEvent("Event");
+    const seen = collect(undefined, mine);
+    hub.committed([eventRow(mine)]);
+    expect(hub.stats.pumping).toBe(true);
+    expect(await seen).toEqual([before, mine]);
+    // A late hand-over of a row already delivered by the read is ignored.
+    const next = insertEvent("Event");
+    const after = collect(undefined, next);
+    hub.committed([eventRow(mine)]);
+    hub.committed([eventRow(next)]);
+    expect(await after).toEqual([next]);
+  });
+
+  it("ignores its own instance's notifications and reads on another's", async () => {
+    await settled();
+    const id = insertEvent("Event");
+    hub.notified(INSTANCE_ID);
+    expect(hub.stats.pumping).toBe(false); // its own commits were handed over directly
+    const seen = collect(undefined, id);
+    hub.notified("another-instance");
+    expect(hub.stats.pumping).toBe(true);
+    expect(await seen).toEqual([id]);
+  });
 });
+
+/** Waits until no read is under way, so the next test starts from a known lastDispatchedId. */
+async function settled(): Promise<void> {
+  await vi.waitFor(() => expect(hub.stats.pumping).toBe(false));
+  const max = (raw.prepare(`SELECT MAX(id) AS id FROM "Event"`).get() as { id: number }).id;
+  if (hub.lastDispatchedId < max) {
+    hub.poke();
+    await vi.waitFor(() => expect(hub.lastDispatchedId).toBe(max));
+  }
+}

@@ -1,5 +1,5 @@
-// One LISTEN connection per instance: a commit on any instance (pg_notify in the same
-// transaction) pokes this instance's hub, which then reads the new Event rows itself.
+// One LISTEN connection per instance: a commit on another instance (pg_notify in the same
+// transaction, naming that instance) pokes this instance's hub, which then reads the new Event rows.
 // A listener can die silently (a half-open socket, a terminated backend, a failover), so: TCP
 // keepalive, a periodic probe query that reconnects when it fails or hangs, and a periodic
 // catch-up poke, so a missed notification delays a wake-up by one interval at most.
@@ -29,7 +29,7 @@ export function startPgListener(): void {
     const c = new Client({ connectionString: cfg.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: LISTENER_APP_NAME });
     client = c;
     ready = false;
-    c.on("notification", () => hub.poke());
+    c.on("notification", (m) => hub.notified(m.payload ?? ""));
     c.on("error", (e) => reconnect(c, e));
     c.on("end", () => reconnect(c));
     try {

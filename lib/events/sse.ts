@@ -18,6 +18,8 @@ const encoder = new TextEncoder();
 export type Audience = {
   /** teams whose rows are replayed after Last-Event-ID (narrows the query; `visible` decides) */
   teamIds: string[];
+  /** when set, live events are offered only for these tokens (an ask-only token's own), not the whole teams */
+  tokenIds?: string[];
   visible: (row: EventRow) => boolean;
   /** fields added to (or replacing) each event's data: the browser's gets the team, say */
   extra?: (row: EventRow) => Record<string, unknown>;
@@ -39,6 +41,7 @@ export function tokenAudience(principal: Principal): Audience {
   const teamWide = hasScope(principal, "answer", "read");
   return {
     teamIds: [principal.teamId],
+    ...(teamWide ? {} : { tokenIds: [principal.tokenId] }),
     visible: (row) => row.teamId === principal.teamId && (teamWide || row.tokenId === principal.tokenId),
   };
 }
@@ -129,11 +132,13 @@ export function eventStream(audience: Audience, lastEventId: number | null, sign
     {
       start(c) {
         controller = c;
+        // The key spares the hub from offering this stream every other team's or token's events.
+        const key = audience.tokenIds ? { tokenIds: audience.tokenIds } : { teamIds: audience.teamIds };
         unsubscribe = hub.subscribe((row) => {
           if (!visible(row)) return;
           if (replaying) liveDuringReplay = true;
           else send(row);
-        });
+        }, key);
         heartbeat = setInterval(() => write(": ping\n\n"), limits.SSE_HEARTBEAT_MS);
         signal.addEventListener("abort", onAbort, { once: true });
         detachDrain = shutdown.onDrain(() => {

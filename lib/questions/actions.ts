@@ -6,7 +6,7 @@ import { newId } from "../ids";
 import { seal } from "../secrets/seal";
 import { checkReply } from "./answers";
 import { rejection } from "./messages";
-import { requireRequest, type Scope } from "./read";
+import type { Scope } from "./read";
 import type { QuestionRequest, ReplyBody } from "./schemas";
 import { transition } from "./transitions";
 
@@ -17,43 +17,35 @@ export async function replyToRequest(opts: {
   actor: string;
   expectVersion?: number;
 }): Promise<QuestionRequest> {
-  const current = await requireRequest(opts.scope, opts.id);
-  if (opts.expectVersion !== undefined && opts.expectVersion !== current.version) {
-    throw new AppError("precondition_failed", `The request is at version ${current.version}, not ${opts.expectVersion}.`);
-  }
-  if (current.status !== "pending") throw new AppError("already_resolved", `The request is already ${current.status}.`);
-  const checked = checkReply(current.questions, opts.reply);
-  const now = new Date();
   const teamId = opts.scope.teamId;
   const client = db();
-  const writes = checked.secrets.map((s) =>
-    client.secretAnswer.create({
-      data: {
-        id: newId("sec"),
-        requestId: opts.id,
-        questionId: s.questionId,
-        teamId,
-        sealed: seal(s.value, { teamId, requestId: opts.id, questionId: s.questionId }),
-        providedBy: opts.actor,
-        createdAt: now,
-      },
-    }),
-  );
-  const secrets = checked.secrets.map((s) => ({ questionId: s.questionId, providedBy: opts.actor, createdAt: now, claimedAt: null, purgedAt: null }));
+  // The reply is checked against the request transition() reads (one read, not two); without
+  // If-Match a reply that loses a race to another change is 409, with it 412.
   return transition({
     scope: opts.scope,
     id: opts.id,
     to: "answered",
-    response: { answers: checked.answers },
     resolvedBy: opts.actor,
-    expectVersion: opts.expectVersion ?? current.version,
-    extra: { writes, secrets },
-  }).catch((e) => {
-    // The version we validated against went stale: without If-Match that is a lost race (409).
-    if (opts.expectVersion === undefined && e instanceof AppError && e.code === "precondition_failed") {
-      throw new AppError("already_resolved", "The request was resolved by someone else.");
-    }
-    throw e;
+    expectVersion: opts.expectVersion,
+    prepare: (current) => {
+      const checked = checkReply(current.questions, opts.reply);
+      const now = new Date();
+      const writes = checked.secrets.map((s) =>
+        client.secretAnswer.create({
+          data: {
+            id: newId("sec"),
+            requestId: opts.id,
+            questionId: s.questionId,
+            teamId,
+            sealed: seal(s.value, { teamId, requestId: opts.id, questionId: s.questionId }),
+            providedBy: opts.actor,
+            createdAt: now,
+          },
+        }),
+      );
+      const secrets = checked.secrets.map((s) => ({ questionId: s.questionId, providedBy: opts.actor, createdAt: now, claimedAt: null, purgedAt: null }));
+      return { response: { answers: checked.answers }, writes, secrets };
+    },
   });
 }
 

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { env } from "../config/env";
 import { db, isUniqueViolation } from "../db/client";
-import type { PrismaPromise } from "../db/types";
+import type { EventRow, PrismaPromise } from "../db/types";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
 import { eventWriteGuards } from "../db/provider";
@@ -143,8 +143,8 @@ async function insert(
       }),
     );
   }
-  await client.$transaction([...writes, ...guards.after]);
-  hub.poke();
+  const results = await client.$transaction([...writes, ...guards.after]);
+  hub.committed([results[guards.before.length + 1] as EventRow]);
   if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }

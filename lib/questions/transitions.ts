@@ -2,6 +2,7 @@
 // unchanged) plus its event, in one transaction. A lost race shows up as "record not found"
 // and becomes 409 (or 412 when the caller named a version).
 import { db, isNotFound } from "../db/client";
+import type { EventRow } from "../db/types";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
 import { eventWriteGuards } from "../db/provider";
@@ -13,19 +14,24 @@ import { outboxWrites } from "../notify/outbox";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
+type ExtraWrites = { writes: Extra[]; secrets: SecretMeta[] };
+/** What the transition writes: the stored response, and extra writes in the same transaction. */
+type Change = { response: StoredResponse; writes?: Extra[]; secrets?: SecretMeta[] };
+
 export type TransitionOptions = {
   scope: Scope;
   id: string;
   to: Exclude<Status, "pending">;
-  response: StoredResponse;
   resolvedBy: string;
   /** If-Match: the version the caller saw */
   expectVersion?: number;
-  /** extra writes in the same transaction, and the secret metadata they create */
-  extra?: { writes: Extra[]; secrets: SecretMeta[] };
   /** expiry must not fire before expiresAt (a clock race between instances) */
   requireExpiredBy?: Date;
-};
+} & (
+  | { response: StoredResponse; extra?: ExtraWrites }
+  /** built from the request as read here (pending, at the expected version): the caller need not read it first */
+  | { prepare: (current: QuestionRequest) => Change }
+);
 
 export async function transition(opts: TransitionOptions): Promise<QuestionRequest> {
   await hub.ready();
@@ -39,23 +45,25 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     throw new AppError("precondition_failed", `The request is at version ${row.version}, not ${opts.expectVersion}.`);
   }
   if (row.status !== "pending") throw alreadyResolved(row.status);
+  const change: Change = "prepare" in opts ? opts.prepare(toView(row, row.secrets)) : { response: opts.response, ...opts.extra };
   const now = new Date();
   const next = {
     ...row,
     status: opts.to,
-    response: JSON.stringify(opts.response),
+    response: JSON.stringify(change.response),
     resolvedAt: now,
     resolvedBy: opts.resolvedBy,
     version: row.version + 1,
   };
-  const view = toView(next, [...row.secrets, ...(opts.extra?.secrets ?? [])]);
-  const decided = resolutionSearchText(opts.response);
+  const view = toView(next, [...row.secrets, ...(change.secrets ?? [])]);
+  const decided = resolutionSearchText(change.response);
   const client = db();
   const guards = eventWriteGuards(client);
   // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
+  let event: EventRow;
   try {
-    await client.$transaction([
+    const results = await client.$transaction([
       ...guards.before,
       client.questionRequest.update({
         where: {
@@ -76,17 +84,18 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
       client.event.create({
         data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },
       }),
-      ...(opts.extra?.writes ?? []),
+      ...(change.writes ?? []),
       ...deliveries,
       ...guards.after,
     ]);
+    event = results[guards.before.length + 1] as EventRow;
   } catch (e) {
     if (!isNotFound(e)) throw e;
     if (opts.expectVersion !== undefined) throw new AppError("precondition_failed", "The request changed since you read it.");
     const current = await client.questionRequest.findUnique({ where: { id }, select: { status: true } });
     throw alreadyResolved(current?.status ?? "changed");
   }
-  hub.poke();
+  hub.committed([event]);
   return view;
 }
 
