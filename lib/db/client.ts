@@ -2,20 +2,31 @@
 // more than once (separate route bundles); a second client would mean a second connection pool.
 import { env } from "../config/env";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import type Database from "better-sqlite3";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client.ts";
 import { PrismaClient as PgClient } from "./generated/postgres/client.ts";
 import { databaseConfig } from "./config";
-import { serialisedSqlite } from "./sqlite-adapter";
+import { serialisedSqlite, type SerialisedSqlite } from "./sqlite-adapter";
 
 // Both generated clients come from one model file, so they share one shape.
 export type Db = InstanceType<typeof SqliteClient>;
 
-const g = globalThis as unknown as { __questionsDb?: Db };
+// The driver under the client: the fast insert (lib/db/fast-insert) writes through it directly.
+type Driver = { kind: "sqlite"; sqlite: SerialisedSqlite } | { kind: "postgresql"; pool: pg.Pool };
+const g = globalThis as unknown as { __questionsDb?: Db; __questionsDriver?: Driver };
 
 function createClient(): Db {
   const cfg = databaseConfig();
-  if (cfg.provider === "sqlite") return new SqliteClient({ adapter: serialisedSqlite(cfg.url) });
-  const adapter = new PrismaPg({ connectionString: cfg.url, max: env().DATABASE_POOL_SIZE });
+  if (cfg.provider === "sqlite") {
+    const sqlite = serialisedSqlite(cfg.url);
+    g.__questionsDriver = { kind: "sqlite", sqlite };
+    return new SqliteClient({ adapter: sqlite });
+  }
+  // One pool shared by Prisma and the fast insert, so DATABASE_POOL_SIZE stays the one limit.
+  const pool = new pg.Pool({ connectionString: cfg.url, max: env().DATABASE_POOL_SIZE });
+  g.__questionsDriver = { kind: "postgresql", pool };
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PgClient({ adapter }) as unknown as Db;
 }
 
@@ -24,9 +35,27 @@ export function db(): Db {
   return g.__questionsDb;
 }
 
+/** The PostgreSQL pool behind db(). */
+export function pgPool(): pg.Pool {
+  db();
+  const driver = g.__questionsDriver;
+  if (driver?.kind !== "postgresql") throw new Error("not a PostgreSQL database");
+  return driver.pool;
+}
+
+/** Runs `fn` with the SQLite connection behind db(), in turn with every Prisma statement. */
+export async function sqliteExclusive<T>(fn: (connection: Database.Database) => T): Promise<T> {
+  const client = db();
+  const driver = g.__questionsDriver;
+  if (driver?.kind !== "sqlite") throw new Error("not a SQLite database");
+  await client.$connect(); // the connection opens on first use
+  return driver.sqlite.exclusive(fn);
+}
+
 export async function closeDb(): Promise<void> {
   const client = g.__questionsDb;
   g.__questionsDb = undefined;
+  g.__questionsDriver = undefined;
   await client?.$disconnect();
 }
 

@@ -11,7 +11,7 @@ const g = globalThis as unknown as { __questionsInstanceId?: string };
 export const INSTANCE_ID: string = (g.__questionsInstanceId ??= randomUUID());
 
 // Any constant: the advisory lock that orders event-writing transactions.
-const EVENT_LOCK = 7_263_541;
+export const EVENT_LOCK = 7_263_541;
 
 export function isPostgres(): boolean {
   return databaseConfig().provider === "postgresql";

@@ -1,7 +1,9 @@
 // better-sqlite3 shares one connection between every query. The stock adapter serialises
 // transactions against each other but not against plain queries, so a query issued while a
 // transaction is open would run inside it (and vanish with its rollback). This wrapper puts
-// every statement and transaction behind one queue.
+// every statement and transaction behind one queue, and lets the fast insert (lib/db/fast-insert)
+// take a turn in the same queue with the connection itself.
+import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
 
@@ -16,8 +18,7 @@ class Queue {
   }
 }
 
-function serialise(inner: SqlDriverAdapter): SqlDriverAdapter {
-  const queue = new Queue();
+function serialise(inner: SqlDriverAdapter, queue: Queue): SqlDriverAdapter {
   const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await queue.acquire();
     try {
@@ -73,8 +74,16 @@ function wrapTransaction(tx: Transaction, release: () => void): Transaction {
   });
 }
 
-export function serialisedSqlite(url: string): SqlDriverAdapterFactory {
+/** A driver adapter factory, plus a turn in its queue with the raw connection. */
+export type SerialisedSqlite = SqlDriverAdapterFactory & {
+  /** Runs `fn` with the connection while no Prisma statement or transaction is under way. */
+  exclusive<T>(fn: (db: Database.Database) => T): Promise<T>;
+};
+
+export function serialisedSqlite(url: string): SerialisedSqlite {
   const factory = new PrismaBetterSQLite3({ url, timeout: 10_000 });
+  const queue = new Queue();
+  let connection: Database.Database | null = null;
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
@@ -82,7 +91,18 @@ export function serialisedSqlite(url: string): SqlDriverAdapterFactory {
       const adapter = await factory.connect();
       // WAL lets readers in other processes (the admin CLI) work beside the server.
       await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
-      return serialise(adapter);
+      // The adapter keeps its better-sqlite3 handle in `client` (@prisma/adapter-better-sqlite3 6.19).
+      connection = (adapter as unknown as { client: Database.Database }).client;
+      return serialise(adapter, queue);
+    },
+    exclusive: async (fn) => {
+      const release = await queue.acquire();
+      try {
+        if (!connection) throw new Error("the SQLite connection is not open yet");
+        return fn(connection);
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -2,7 +2,7 @@
 // the caller adds them to the batch transaction that commits the event. Nothing is sent for a
 // change that rolls back, and nothing committed is lost in a crash.
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/sqlite/client.ts";
+import type { DeliveryInsert } from "../db/fast-insert/rows";
 import type { PrismaPromise } from "../db/types";
 import { newId } from "../ids";
 import type { QuestionRequest } from "../questions/schemas";
@@ -18,7 +18,8 @@ export type OutboxEvent = {
   at: Date;
 };
 
-type DeliveryData = Prisma.DeliveryCreateManyInput;
+// Dates as Date objects: the fast insert (lib/db/fast-insert) writes these rows too.
+export type DeliveryData = DeliveryInsert;
 
 /** Does a webhook's event filter (`request.created`, `request.resolved`, or an exact type) take this type? */
 export function wantsEvent(events: string, type: string): boolean {
@@ -35,6 +36,12 @@ export function envelopeBody(format: string, envelope: Envelope): string {
 }
 
 export async function outboxWrites(client: Db, ev: OutboxEvent): Promise<PrismaPromise<unknown>[]> {
+  const rows = await outboxRows(client, ev);
+  return rows.length ? [client.delivery.createMany({ data: rows })] : [];
+}
+
+/** The Delivery rows an event needs (the fast insert writes them itself). */
+export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryData[]> {
   const base = { teamId: ev.teamId, requestId: ev.requestId, type: ev.type, createdAt: ev.at, nextAttemptAt: ev.at, deadlineAt: deadlineFrom(ev.at) };
   const rows: DeliveryData[] = [];
   const envelope = (id: string): Envelope => ({ id, type: ev.type, createdAt: ev.at.toISOString(), request: ev.view });
@@ -62,5 +69,5 @@ export async function outboxWrites(client: Db, ev: OutboxEvent): Promise<PrismaP
     const id = newId("dl");
     rows.push({ ...base, id, kind: "callback", target: ev.callbackUrl, dedupe: `callback:${ev.requestId}`, body: jsonBody(envelope(id)) });
   }
-  return rows.length ? [client.delivery.createMany({ data: rows })] : [];
+  return rows;
 }

@@ -1,12 +1,12 @@
 // Creating a request: validation by constructor, the no-deadlock rules (non-interactive and
-// policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction.
+// policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction
+// written by the fast insert (lib/db/fast-insert).
 import { createHash } from "node:crypto";
 import { env } from "../config/env";
 import { db, isUniqueViolation } from "../db/client";
-import type { EventRow, PrismaPromise } from "../db/types";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
-import { eventWriteGuards } from "../db/provider";
+import { insertCreate } from "../db/fast-insert";
 import { newId } from "../ids";
 import type { Principal } from "../auth/principal";
 import { buildQuestions } from "./constructors";
@@ -18,7 +18,7 @@ import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
 import { searchKey } from "./search-text";
 import { checkCallbackUrl } from "../notify/callbacks";
-import { outboxWrites } from "../notify/outbox";
+import { outboxRows } from "../notify/outbox";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -122,29 +122,18 @@ async function insert(
     version: 1,
   };
   const view = toView(row);
-  const client = db();
-  const guards = eventWriteGuards(client);
   const type = rejected ? "request.rejected" : "request.created";
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
-  const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
-  const writes: PrismaPromise<unknown>[] = [
-    ...guards.before,
-    client.questionRequest.create({ data: row }),
-    client.event.create({
-      data: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
-    }),
-    ...deliveries,
-  ];
-  if (idempotencyKey) {
-    const expiresAt = new Date(now.getTime() + env().IDEMPOTENCY_TTL_HOURS * 3600_000);
-    writes.push(
-      client.idempotencyRecord.create({
-        data: { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt },
-      }),
-    );
-  }
-  const results = await client.$transaction([...writes, ...guards.after]);
-  hub.committed([results[guards.before.length + 1] as EventRow]);
+  const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
+  const event = await insertCreate({
+    request: row,
+    event: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
+    deliveries,
+    idempotency: idempotencyKey
+      ? { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt: new Date(now.getTime() + env().IDEMPOTENCY_TTL_HOURS * 3600_000) }
+      : undefined,
+  });
+  hub.committed([event]);
   if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }

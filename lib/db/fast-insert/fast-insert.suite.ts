@@ -1,0 +1,148 @@
+// The fast insert against Prisma on a real database (the provider DATABASE_URL / DATA_DIR name):
+// a create written by the fast path is stored exactly as the same create written through Prisma
+// (every column, as stored and as read back), a unique violation is P2002, and a failure leaves
+// nothing behind. Run by fast-insert.test.ts (SQLite) and fast-insert.pg.test.ts (PostgreSQL).
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db, closeDb, isUniqueViolation } from "../client";
+import { isPostgres } from "../provider";
+import { newId } from "../../ids";
+import { insertCreate, type CreateWrite } from ".";
+import { insertCreateWithPrisma } from "./reference";
+import { DELIVERY, EVENT, IDEMPOTENCY, REQUEST, type Table } from "./rows";
+
+const TEAM = "team_fast";
+const WEBHOOK = "wh_fast";
+
+/** A create with every column set (and one with the optional ones left out), deliveries of each kind. */
+function sample(full: boolean): CreateWrite {
+  const now = new Date(Date.UTC(2026, 11, 3, 6, 7, 8, 9));
+  const id = newId("qr");
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  return {
+    request: full
+      ? {
+          id, teamId: TEAM, tokenId: "tok_fast", status: "rejected", source: "claude_code", mode: "interactive", title: "Title ü \u{1F600}",
+          context: "line 1\nline 2 'quoted' \"double\"", agentName: "agent", sessionId: "s1", turnId: "t1", toolCallId: "c1", parentRequestId: "qr_parent",
+          questions: JSON.stringify([{ id: "q", prompt: "Which?" }]), response: JSON.stringify({ rejection: { code: "x" } }), searchText: "title ü",
+          createdAt: now, expiresAt: at(60_000), resolvedAt: now, resolvedBy: "system", version: 1, callbackUrl: "https://example.test/cb",
+        }
+      : { id, teamId: TEAM, source: "codex", mode: "interactive", agentName: "a", questions: "[]", createdAt: now },
+    event: { teamId: TEAM, requestId: id, tokenId: full ? "tok_fast" : null, type: "request.created", payload: JSON.stringify({ id, n: 1 }), createdAt: now },
+    deliveries: full
+      ? [
+          { id: newId("dl"), teamId: TEAM, requestId: id, kind: "webhook", webhookId: WEBHOOK, type: "request.created", body: "{}", status: "paused", createdAt: now, nextAttemptAt: now, deadlineAt: at(3_600_000) },
+          { id: newId("dl"), teamId: TEAM, requestId: id, kind: "email", userId: "usr_1", dedupe: `email:${id}:usr_1`, type: "request.created", body: "{}", createdAt: now, nextAttemptAt: now, deadlineAt: at(3_600_000) },
+          { id: newId("dl"), teamId: TEAM, requestId: id, kind: "callback", target: "https://example.test/cb", dedupe: `callback:${id}`, type: "request.created", body: "{\"a\":1}", createdAt: now, nextAttemptAt: at(1), deadlineAt: at(2) },
+        ]
+      : [],
+    idempotency: full ? { tokenId: "tok_fast", key: newId("key"), requestHash: "h".repeat(64), requestId: id, createdAt: now, expiresAt: at(86_400_000) } : undefined,
+  };
+}
+
+/** Every column as the database stores it, as text: the stored form must match, not only the parsed one. */
+async function stored(table: Table, where: string, value: string): Promise<Record<string, unknown>[]> {
+  const cast = (c: string) => (isPostgres() ? `"${c}"::text` : `CAST("${c}" AS TEXT)`);
+  const cols = [...table.columns, ...(table === EVENT ? ["id"] : [])];
+  const sql = `SELECT ${cols.map((c) => `${cast(c)} AS "${c}"`).join(", ")} FROM "${table.name}" WHERE "${where}" = ${isPostgres() ? "$1" : "?"} ORDER BY ${cast(cols[0]!)}`;
+  return db().$queryRawUnsafe<Record<string, unknown>[]>(sql, value);
+}
+
+/** The rows of one create, as stored and as Prisma reads them, with its own ids replaced. */
+async function snapshot(w: CreateWrite) {
+  const id = w.request.id;
+  const rename = (rows: unknown) => {
+    let text = JSON.stringify(rows).replaceAll(id, "<id>");
+    for (const [i, d] of w.deliveries.entries()) text = text.replaceAll(d.id, `<dl${i}>`);
+    if (w.idempotency) text = text.replaceAll(w.idempotency.key, "<key>");
+    return JSON.parse(text) as unknown;
+  };
+  const deliveryOrder = (rows: { kind: string }[]) => rows.sort((a, b) => a.kind.localeCompare(b.kind));
+  return rename({
+    stored: {
+      request: await stored(REQUEST, "id", id),
+      event: (await stored(EVENT, "requestId", id)).map(({ id: _, ...rest }) => rest),
+      deliveries: deliveryOrder((await stored(DELIVERY, "requestId", id)) as { kind: string }[]),
+      idempotency: await stored(IDEMPOTENCY, "requestId", id),
+    },
+    read: {
+      request: await db().questionRequest.findUnique({ where: { id } }),
+      event: await db().event.findMany({ where: { requestId: id }, omit: { id: true } }),
+      deliveries: deliveryOrder(await db().delivery.findMany({ where: { requestId: id } })),
+      idempotency: await db().idempotencyRecord.findMany({ where: { requestId: id } }),
+    },
+  });
+}
+
+async function leftBehind(w: CreateWrite): Promise<number> {
+  const requestId = w.request.id;
+  const counts = await Promise.all([
+    db().questionRequest.count({ where: { id: requestId } }),
+    db().event.count({ where: { requestId } }),
+    db().delivery.count({ where: { requestId } }),
+    db().idempotencyRecord.count({ where: { requestId } }),
+  ]);
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** The same create with fresh ids. */
+function again(w: CreateWrite): CreateWrite {
+  const id = newId("qr");
+  return {
+    request: { ...w.request, id },
+    event: { ...w.event, requestId: id, payload: w.event.payload.replaceAll(w.request.id, id) },
+    deliveries: w.deliveries.map((d) => ({ ...d, id: newId("dl"), requestId: id, dedupe: d.dedupe?.replaceAll(w.request.id, id) ?? null })),
+    idempotency: w.idempotency && { ...w.idempotency, key: newId("key"), requestId: id },
+  };
+}
+
+export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): void {
+  let cleanup = async () => {};
+  beforeAll(async () => {
+    cleanup = await prepare();
+    execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
+    await db().team.create({ data: { id: TEAM, slug: `fast-${Date.now()}`, name: "Fast" } });
+    await db().webhook.create({ data: { id: WEBHOOK, teamId: TEAM, url: "https://example.test/h", events: "request.created", secretSealed: "x" } });
+  }, 120_000);
+  afterAll(async () => {
+    await closeDb();
+    await cleanup();
+  });
+
+  describe(`fast insert (${isPostgres() ? "PostgreSQL" : "SQLite"})`, () => {
+    for (const full of [true, false]) {
+      it(`stores a create ${full ? "with every column set" : "with the optional columns left out"} exactly as Prisma does`, async () => {
+        const viaPrisma = sample(full);
+        const viaFast = again(viaPrisma);
+        const prismaEvent = await insertCreateWithPrisma(viaPrisma);
+        const fastEvent = await insertCreate(viaFast);
+        expect(await snapshot(viaFast)).toEqual(await snapshot(viaPrisma));
+        // The event row handed to the hub is the stored one.
+        expect(fastEvent.id).toBeGreaterThan(prismaEvent.id);
+        expect(fastEvent).toEqual(await db().event.findUnique({ where: { id: fastEvent.id } }));
+      });
+    }
+
+    it("maps a unique violation to P2002 and leaves nothing of the failed create", async () => {
+      const first = sample(true);
+      await insertCreate(first);
+      const clash = again(first);
+      clash.idempotency = { ...clash.idempotency!, key: first.idempotency!.key }; // the same token and Idempotency-Key
+      const error = await insertCreate(clash).then(() => null, (e: unknown) => e);
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(await leftBehind(clash)).toBe(0);
+    });
+
+    it("rolls back everything when a later write fails, and the next create still works", async () => {
+      const broken = again(sample(true));
+      broken.deliveries[0] = { ...broken.deliveries[0]!, webhookId: "wh_missing" }; // a foreign key that fails after the request and event
+      const error = await insertCreate(broken).then(() => null, (e: unknown) => e);
+      expect(error).toBeTruthy();
+      expect(isUniqueViolation(error)).toBe(false);
+      expect(await leftBehind(broken)).toBe(0);
+      const next = again(sample(true));
+      await insertCreate(next);
+      expect(await leftBehind(next)).toBe(1 + 1 + 3 + 1);
+    });
+  });
+}
