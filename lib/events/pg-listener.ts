@@ -7,6 +7,7 @@ import { Client } from "pg";
 import { databaseConfig } from "../db/config";
 import { EVENTS_CHANNEL } from "../db/provider";
 import { log } from "../log";
+import { listenInvalidations } from "../cache/invalidate";
 import { env } from "../config/env";
 import { hub } from "./hub";
 
@@ -35,6 +36,7 @@ export function startPgListener(): void {
     try {
       await c.connect();
       await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await listenInvalidations(c); // cache invalidations share this connection
       if (client !== c) return;
       ready = true;
       retryMs = 250;
