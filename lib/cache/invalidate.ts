@@ -1,7 +1,8 @@
 // Dropping cached values that a change made stale, here and in every other process using the
 // database. PostgreSQL: NOTIFY on INVALIDATE_CHANNEL, heard by each instance's listener
 // (lib/events/pg-listener.ts). SQLite: the other process is the admin CLI (or a second server on
-// the same file), so a signal file next to the database is rewritten and servers poll its stat.
+// the same file), so a signal file next to the database is rewritten and servers check its stat
+// before every cache read (one stat call): a change is seen by the next request, not a poll later.
 import { statSync, writeFileSync } from "node:fs";
 import type { Client } from "pg";
 import { db } from "../db/client";
@@ -11,7 +12,6 @@ import { log } from "../log";
 import { memo } from "./memo";
 
 export const INVALIDATE_CHANNEL = "questions_invalidate";
-const SIGNAL_POLL_MS = 250;
 
 /** Call after the change has committed, with the tags of what changed (`token:<id>`, `team:<id>`, …). */
 export async function invalidate(tags: readonly string[]): Promise<void> {
@@ -35,25 +35,24 @@ function signalFile(): string {
   return `${cfg.file}-invalidate`;
 }
 
-const g = globalThis as unknown as { __questionsSignalCount?: number; __questionsSignalWatch?: NodeJS.Timeout };
+const g = globalThis as unknown as { __questionsSignalCount?: number };
 g.__questionsSignalCount ??= 0;
 
-/** SQLite: clear every cached value whenever the signal file changes (several writes may land between two polls). */
+/** SQLite: clear every cached value whenever the signal file changed (it names only the last change's tags). */
 export function watchInvalidations(): void {
-  if (isPostgres() || g.__questionsSignalWatch) return;
+  if (isPostgres() || memo.beforeRead) return;
   const file = signalFile();
   const stamp = () => {
     const s = statSync(file, { bigint: true, throwIfNoEntry: false });
     return s ? `${s.ino}:${s.mtimeNs}:${s.ctimeNs}:${s.size}` : "";
   };
   let last = stamp();
-  g.__questionsSignalWatch = setInterval(() => {
+  memo.beforeRead = () => {
     const now = stamp();
     if (now === last) return;
     last = now;
     memo.clear();
-  }, SIGNAL_POLL_MS);
-  g.__questionsSignalWatch.unref();
+  };
 }
 
 /**
