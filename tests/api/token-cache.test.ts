@@ -66,7 +66,7 @@ describe("token cache", () => {
     const created = await t.client.create(singleSelect());
     expect(await status(t.client.get(created.id))).toBe(200); // cached now
     const ui = await t.ui();
-    expect((await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens/${t.tokenId}/revoke`)).status).toBe(200);
+    expect((await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens/${t.tokenId}/revoke`, {})).status).toBe(200);
     expect(await status(t.client.get(created.id))).toBe(401);
   });
 
