@@ -10,6 +10,7 @@ import { startPgListener, stopPgListener } from "./events/pg-listener";
 import { closeDb } from "./db/client";
 import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
+import { watchInvalidations } from "./cache/invalidate";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -24,6 +25,7 @@ export async function startBackground(): Promise<void> {
   });
   await hub.ready();
   if (isPostgres()) startPgListener();
+  else watchInvalidations(); // the admin CLI's revocations reach this process through a signal file
   // A request created elsewhere (another instance) arms our timer too.
   hub.subscribe((row) => {
     if (row.type !== "request.created") return;

@@ -26,6 +26,12 @@ export const VARS = {
   SSE_MAX_QUEUED_BYTES: int({ default: 1_048_576, min: 4096, doc: "bytes an event stream may queue for a client that stopped reading; past it the client is dropped (it resumes with `Last-Event-ID`)" }),
   EVENT_RETENTION_DAYS: int({ default: 30, min: 1, doc: "events (the resume window and audit trail) older than this are pruned; an older resume starts with `event: reset`" }),
   ACCESS_RECHECK_MS: int({ default: 15_000, min: 100, max: 60_000, doc: "how often open waits and streams re-check token revocation and team membership" }),
+  TOKEN_CACHE_SECONDS: num({
+    default: 5,
+    min: 0,
+    max: 3600,
+    doc: "how long an instance reuses a token's check (and a team's webhook list) without reading the database; revocation and policy changes still apply at once; `0` disables",
+  }),
   PG_LISTENER_CHECK_MS: int({ default: 10_000, min: 100, doc: "PostgreSQL: how often the LISTEN connection is probed and the hub catches up regardless of NOTIFY" }),
   UI_STREAM_MAX_MS: int({ default: 300_000, min: 1_000, doc: "the browser's event stream is re-opened after this" }),
   LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { default: "info", doc: "pino level; logs are JSON lines without bodies or secrets" }),

@@ -7,6 +7,7 @@ import { Client } from "pg";
 import { databaseConfig } from "../db/config";
 import { EVENTS_CHANNEL } from "../db/provider";
 import { log } from "../log";
+import { listenInvalidations } from "../cache/invalidate";
 import { env } from "../config/env";
 import { hub } from "./hub";
 
@@ -29,12 +30,13 @@ export function startPgListener(): void {
     const c = new Client({ connectionString: cfg.url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: LISTENER_APP_NAME });
     client = c;
     ready = false;
-    c.on("notification", (m) => hub.notified(m.payload ?? ""));
+    c.on("notification", (m) => m.channel === EVENTS_CHANNEL && hub.notified(m.payload ?? ""));
     c.on("error", (e) => reconnect(c, e));
     c.on("end", () => reconnect(c));
     try {
       await c.connect();
       await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await listenInvalidations(c); // cache invalidations share this connection
       if (client !== c) return;
       ready = true;
       retryMs = 250;

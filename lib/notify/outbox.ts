@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
 import { jsonBody, slackBody, type Envelope } from "./payload";
+import { webhooksOf } from "./webhook-cache";
 
 export type OutboxEvent = {
   teamId: string;
@@ -46,7 +47,7 @@ export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryD
   const rows: DeliveryData[] = [];
   const envelope = (id: string): Envelope => ({ id, type: ev.type, createdAt: ev.at.toISOString(), request: ev.view });
 
-  const webhooks = await client.webhook.findMany({ where: { teamId: ev.teamId }, select: { id: true, format: true, events: true, pausedAt: true } });
+  const webhooks = await webhooksOf(client, ev.teamId);
   for (const w of webhooks) {
     if (!wantsEvent(w.events, ev.type)) continue;
     const id = newId("dl");

@@ -1,5 +1,7 @@
 // Team webhooks: create (the signing secret is returned once), edit, pause/resume, delete,
 // send a test, the delivery log and redelivery. Used by the Settings routes and the CLI.
+import { invalidate } from "../cache/invalidate";
+import { teamWebhooksTag, webhookTag } from "../cache/tags";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -67,6 +69,7 @@ export async function createWebhook(teamId: string, input: CreateWebhookInput): 
   const row = await db().webhook.create({
     data: { id, teamId, url: input.url, format: input.format, events: [...new Set(input.events)].join(","), secretSealed: sealSigningSecret(teamId, id, secret) },
   });
+  await invalidate([teamWebhooksTag(teamId)]);
   return { webhook: webhookView(row), secret };
 }
 
@@ -76,7 +79,10 @@ export async function updateWebhook(teamId: string, id: string, input: UpdateWeb
   if (input.url) data.url = input.url;
   if (input.format) data.format = input.format;
   if (input.events) data.events = [...new Set(input.events)].join(",");
-  if (Object.keys(data).length) await db().webhook.update({ where: { id }, data });
+  if (Object.keys(data).length) {
+    await db().webhook.update({ where: { id }, data });
+    await invalidate([webhookTag(id)]);
+  }
   if (input.paused === true) await pauseWebhook(id, `Paused by ${actor}.`);
   if (input.paused === false) {
     await resumeWebhook(id);
@@ -87,6 +93,7 @@ export async function updateWebhook(teamId: string, id: string, input: UpdateWeb
 
 export async function deleteWebhook(teamId: string, id: string): Promise<void> {
   const { count } = await db().webhook.deleteMany({ where: { id, teamId } });
+  await invalidate([webhookTag(id)]);
   if (!count) throw new AppError("not_found", `No webhook ${id}.`);
 }
 

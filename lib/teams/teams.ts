@@ -1,4 +1,6 @@
 // Teams: look-up by slug, creation (with its first admin, in one transaction), question policy.
+import { invalidate } from "../cache/invalidate";
+import { teamTag } from "../cache/tags";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError, validationError } from "../errors";
 import { newId } from "../ids";
@@ -61,4 +63,5 @@ export async function teamPolicy(teamId: string): Promise<Policy> {
 
 export async function setTeamPolicy(teamId: string, policy: Policy): Promise<void> {
   await db().team.update({ where: { id: teamId }, data: { policy } });
+  await invalidate([teamTag(teamId)]);
 }

@@ -1,5 +1,7 @@
 // API tokens of a team: list (never the token itself), create (shown once), revoke.
 import { generateToken, hashToken, isWellFormed, parseScopes, type Scope } from "../auth/tokens";
+import { invalidate } from "../cache/invalidate";
+import { tokenTag } from "../cache/tags";
 import { db } from "../db/client";
 import { AppError, validationError } from "../errors";
 import { newId } from "../ids";
@@ -78,6 +80,7 @@ export async function revokeToken(idOrToken: string, teamId?: string): Promise<R
   if (row.revokedAt) return { id: row.id, name: row.name, revokedAt: row.revokedAt, alreadyRevoked: true };
   const revokedAt = new Date();
   const done = await db().apiToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt } });
+  await invalidate([tokenTag(row.id)]);
   if (done.count === 0) {
     // Revoked concurrently: report the time that won.
     const now = await db().apiToken.findUniqueOrThrow({ where: { id: row.id }, select: { revokedAt: true } });
