@@ -46,8 +46,11 @@ const front = await registered;
 clearTimeout(timeout);
 const fixed = apiHeaders();
 
+// OQ_FRONT=off: everything through Next, to compare (tests/api/front.test.ts, the bench probes).
+const useFront = process.env.OQ_FRONT !== "off";
+
 const server = http.createServer((req, res) => {
-  if (front(req, res, fixed)) return;
+  if (useFront && front(req, res, fixed)) return;
   handle(req, res).catch((e) => {
     console.error(`Failed to handle request for ${req.url}`, e?.name);
     if (!res.headersSent) res.statusCode = 500;
