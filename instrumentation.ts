@@ -1,5 +1,6 @@
 // Runs once per server process before it serves: configuration check, forwarded-header guard,
-// event hub, expiry sweep, purge timer, SIGTERM.
+// event hub, expiry sweep, purge timer, SIGTERM; last, the front's routes (scripts/server.mjs
+// starts listening once they are registered).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { checkConfigOrExit } = await import("./lib/config/check");
@@ -8,4 +9,6 @@ export async function register(): Promise<void> {
   guardForwardedHeaders(config.TRUST_PROXY);
   const { startBackground } = await import("./lib/background");
   await startBackground();
+  const { registerFront } = await import("./lib/api/front");
+  registerFront();
 }

@@ -3,8 +3,12 @@
 import { randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32
-let lastTime = 0;
-let lastRandom: number[] = [];
+// On globalThis: the front (lib/api/front.ts, loaded in the instrumentation bundle) and the route
+// bundles each load this module, and ids must stay monotonic across both.
+const state = ((globalThis as unknown as { __questionsIds?: { lastTime: number; lastRandom: number[] } }).__questionsIds ??= {
+  lastTime: 0,
+  lastRandom: [],
+});
 
 function encodeTime(ms: number): string {
   let out = "";
@@ -33,11 +37,11 @@ function increment(digits: number[]): number[] {
 
 export function newId(prefix: string): string {
   const now = Date.now();
-  if (now <= lastTime) {
-    lastRandom = increment(lastRandom);
+  if (now <= state.lastTime) {
+    state.lastRandom = increment(state.lastRandom);
   } else {
-    lastTime = now;
-    lastRandom = freshRandom();
+    state.lastTime = now;
+    state.lastRandom = freshRandom();
   }
-  return `${prefix}_${encodeTime(lastTime)}${lastRandom.map((d) => ALPHABET[d]).join("")}`;
+  return `${prefix}_${encodeTime(state.lastTime)}${state.lastRandom.map((d) => ALPHABET[d]).join("")}`;
 }

@@ -1,4 +1,5 @@
-// `npm start`: migrate the database, build if the sources changed, then serve with `next start`.
+// `npm start`: migrate the database, build if the sources changed, then serve with scripts/server.mjs
+// (Next.js behind the front that serves waits, streams and create).
 // package.json runs this with `exec`: npm passes SIGINT/SIGTERM to its direct child only, and a
 // shell in between would swallow them (the server would be orphaned, still serving).
 import { execFileSync, spawn } from "node:child_process";
@@ -74,16 +75,16 @@ async function main() {
   const host = config.HOST;
   const signIn = (await needsSetup()) ? `http://localhost:${port}/setup to create the first admin` : `http://localhost:${port}/signin`;
   console.log(`\nOpenOxide Questions: data in ${dataDir()}\nServing on http://localhost:${port} (API under /api/v1)\nSign in: ${signIn}\n`);
-  serve(["start", "-p", port, "-H", host]);
+  serve(["-p", port, "-H", host]);
 }
 
 /**
- * Runs `next start` as our only child (no npx in between, which would not pass signals on).
+ * Runs scripts/server.mjs as our only child (no npx in between, which would not pass signals on).
  * SIGINT/SIGTERM are forwarded so the server drains (ends waits and streams, releases the pool);
  * we exit when it does, with its status. A second signal kills it outright.
  */
 export function serve(args) {
-  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "../node_modules/next/dist/bin/next"), ...args], {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "server.mjs"), ...args], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });

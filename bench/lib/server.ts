@@ -1,4 +1,4 @@
-// Starts the production server (`next start`) or the plain node:http floor for the benchmark, with
+// Starts the production server (scripts/server.mjs: Next.js behind the front) or the plain node:http floor for the benchmark, with
 // the open-file limit raised to the hard limit (10,000 waiters need 10,000 sockets), and reads the
 // server's RSS, open descriptors and CPU time from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -103,7 +103,7 @@ async function startProcess(opts: StartOptions): Promise<BenchServer> {
   };
 }
 
-/** `next start` in `appDir` (see build.ts) against the given database, with the bare-route floor enabled. */
+/** The production server (scripts/server.mjs) in `appDir` (see build.ts) against the given database, with the bare-route floor enabled. */
 export function startApp(opts: { appDir: string; dataDir: string; databaseUrl: string; logName: string; cpuProfDir?: string }): Promise<BenchServer> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -118,7 +118,7 @@ export function startApp(opts: { appDir: string; dataDir: string; databaseUrl: s
   };
   return startProcess({
     cwd: opts.appDir,
-    args: (port) => [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+    args: (port) => [path.join(ROOT, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"],
     env,
     logFile: path.join(opts.dataDir, opts.logName),
     healthPath: "/api/health",

@@ -35,15 +35,23 @@ export type WaitersRow = {
 
 type Ctx = { target: Target; start: (label: string) => Promise<BenchServer>; reviewerToken: string; log: (s: string) => void };
 
+const LONG_POLLS_PER_TOKEN = 500; // ask tokens for long-polls: one per this many waits (WAITS_PER_TOKEN)
 const RAMP = 250; // waits opened per step, so the accept queue does not overflow
 const WAKE_DEADLINE_MS = 180_000; // after this, the waiters not yet woken count as not woken
 
 export async function runWaiters(ctx: Ctx, mode: WaitersRow["mode"], n: number): Promise<WaitersRow> {
   const { target } = ctx;
-  // Each SSE waiter is its own agent (an ask token sees only its own events); long-polls share one.
-  const tokens = Array.from({ length: mode === "sse" ? n : 1 }, (_, i) => makeToken(target.teamId, `waiter-${mode}-${n}-${i}`, "ask"));
+  // Each SSE waiter is its own agent (an ask token sees only its own events). Long-polls share
+  // one ask token per LONG_POLLS_PER_TOKEN: a token may hold at most WAITS_PER_TOKEN open waits
+  // (100 by default), and past it the waits would fail and retry instead of waiting.
+  const tokenCount = mode === "sse" ? n : Math.ceil(n / LONG_POLLS_PER_TOKEN);
+  const tokens = Array.from({ length: tokenCount }, (_, i) => makeToken(target.teamId, `waiter-${mode}-${n}-${i}`, "ask"));
   await target.insertTokens(tokens.map((t) => t.row));
-  const rows = pendingRows(target.teamId, mode === "sse" ? tokens.map((t) => t.row.id) : Array(n).fill(tokens[0]!.row.id));
+  const tokenOf = (i: number) => tokens[mode === "sse" ? i : Math.floor(i / LONG_POLLS_PER_TOKEN)]!;
+  const rows = pendingRows(
+    target.teamId,
+    Array.from({ length: n }, (_, i) => tokenOf(i).row.id),
+  );
   await target.insertRequests(rows);
   const ids = rows.map((r) => r.id);
 
@@ -69,14 +77,19 @@ export async function runWaiters(ctx: Ctx, mode: WaitersRow["mode"], n: number):
     let streams: SseStream[] = [];
     let loops: Promise<void>[] = [];
     if (mode === "long-poll") {
-      const waitLoop = async (id: string) => {
+      const waitLoop = async (id: string, i: number) => {
         while (!controller.signal.aborted) {
           try {
-            const r = await call({ base: server.url, method: "GET", path: `/api/v1/requests/${id}?wait=60`, token: tokens[0]!.token, agent: pool, signal: controller.signal });
+            const r = await call({ base: server.url, method: "GET", path: `/api/v1/requests/${id}?wait=60`, token: tokenOf(i).token, agent: pool, signal: controller.signal });
             const status = r.status === 200 ? (JSON.parse(r.text) as QuestionRequest).status : `http ${r.status}`;
             if (status === "answered") return void received.set(id, r.at);
-            if (status === "pending") rewaits++;
-            else fail(status);
+            if (status === "pending") {
+              rewaits++;
+              continue;
+            }
+            fail(status);
+            // A failed wait (429, 503) is retried after a pause, not in a tight loop.
+            await sleep(100);
           } catch (e) {
             if (controller.signal.aborted) return;
             fail((e as NodeJS.ErrnoException).code ?? "network error");
@@ -89,7 +102,7 @@ export async function runWaiters(ctx: Ctx, mode: WaitersRow["mode"], n: number):
         // kernel drops SYNs, and clients retry for a minute and then fail with ETIMEDOUT.
         const gate = Date.now() + 30_000;
         while (i - (server.stats().fds - baseline.fds) > RAMP && Date.now() < gate) await sleep(20);
-        loops = loops.concat(ids.slice(i, i + RAMP).map(waitLoop));
+        loops = loops.concat(ids.slice(i, i + RAMP).map((id, j) => waitLoop(id, i + j)));
       }
       settled = await settle(server.pid, { maxMs: 60_000 });
     } else {

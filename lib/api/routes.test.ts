@@ -10,12 +10,24 @@ import { ROUTES, type RouteSpec } from "./routes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const routeFile = (p: string) => path.join(ROOT, "app", p.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
-const source = (spec: RouteSpec) => readFileSync(routeFile(spec.path), "utf8");
+/**
+ * The file that defines an entry's handler and the handler's name there: the route file itself, or
+ * the endpoint module it re-exports (`export { getRequest as GET } from "@/lib/api/endpoints/…"`,
+ * for the routes the front serves too).
+ */
+function definition(spec: RouteSpec): { src: string; name: string } {
+  const method = spec.method.toUpperCase();
+  const src = readFileSync(routeFile(spec.path), "utf8");
+  const reexport = new RegExp(`export \\{ (\\w+) as ${method} \\} from "@/(lib/api/endpoints/[\\w-]+)";`).exec(src);
+  if (!reexport) return { src, name: method };
+  return { src: readFileSync(path.join(ROOT, `${reexport[2]}.ts`), "utf8"), name: reexport[1] };
+}
+const source = (spec: RouteSpec) => definition(spec).src;
 /** The imports of a route file plus the one handler of this entry's method. */
 function handlerSource(spec: RouteSpec): string {
-  const src = source(spec);
+  const { src, name } = definition(spec);
   const imports = src.split("\n").filter((l) => l.startsWith("import ")).join("\n");
-  const start = src.indexOf(`export const ${spec.method.toUpperCase()} =`);
+  const start = src.indexOf(`export const ${name} =`);
   const end = src.indexOf("export const ", start + 1);
   return `${imports}\n${src.slice(start, end === -1 ? undefined : end)}`;
 }
@@ -46,9 +58,9 @@ describe("route table", () => {
   it.each(entries)("%s has its route file, which takes its scopes from the table", (name, spec) => {
     const file = routeFile(spec.path);
     expect(existsSync(file), file).toBe(true);
-    const method = spec.method.toUpperCase();
-    if (spec.scopes) expect(source(spec)).toMatch(new RegExp(`export const ${method} = apiRoute\\(ROUTES\\.${name},`));
-    else expect(source(spec)).toMatch(new RegExp(`export const ${method} = publicRoute\\(`));
+    const fn = definition(spec).name;
+    if (spec.scopes) expect(source(spec)).toMatch(new RegExp(`export const ${fn} = apiRoute\\(ROUTES\\.${name},`));
+    else expect(source(spec)).toMatch(new RegExp(`export const ${fn} = publicRoute\\(`));
   });
 
   it.each(entries)("%s: its handler parses body and query only with the entry's schemas", (name, spec) => {

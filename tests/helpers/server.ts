@@ -1,4 +1,4 @@
-// Starts a real `next start` server on a free port against a given DATA_DIR (or DATABASE_URL).
+// Starts the real production server (scripts/server.mjs: Next.js behind the front) on a free port against a given DATA_DIR (or DATABASE_URL).
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -73,7 +73,7 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   shareKeys(opts.dataDir);
   const logFile = path.join(opts.dataDir, opts.logName ?? `server-${port}.log`);
   const out = createWriteStream(logFile, { flags: "a" });
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "0", ...dbEnv(opts.dataDir), ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,156 @@
+// The front: scripts/server.mjs hands every request here first, and these few routes are served
+// straight from node:http instead of through Next's route-handler pipeline, which costs 65–75 KB
+// per open wait (docs/decisions.md "Custom server in front of Next for waits, streams and
+// create"). Same handler code as the route files (lib/api/endpoints/*), so the same auth, rate
+// limit, problem+json, logging, draining; the rest (pages, other routes) goes on to Next.
+// This module loads in the instrumentation bundle: shared state lives on globalThis.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { createRequest } from "./endpoints/create-request";
+import { getRequest } from "./endpoints/get-request";
+import { streamEvents } from "./endpoints/stream-events";
+
+type Handler = (req: Request, route: { params: Promise<Record<string, string>> }) => Promise<Response>;
+/** Returns true when it served the request; false: Next serves it. */
+export type Front = (req: IncomingMessage, res: ServerResponse, fixedHeaders: [string, string][]) => boolean;
+
+const REQUEST_ID = /^\/api\/v1\/requests\/([^/]+)$/;
+
+function route(method: string | undefined, path: string): { handler: Handler; params: Record<string, string> } | null {
+  if (method === "GET") {
+    if (path === "/api/v1/events") return { handler: streamEvents as Handler, params: {} };
+    const m = REQUEST_ID.exec(path);
+    if (m) {
+      try {
+        return { handler: getRequest as Handler, params: { id: decodeURIComponent(m[1]!) } };
+      } catch {
+        return null; // malformed escape: Next answers it as it always did
+      }
+    }
+  } else if (method === "POST" && path === "/api/v1/requests") {
+    return { handler: createRequest as Handler, params: {} };
+  }
+  return null;
+}
+
+/**
+ * What the handlers read of a Request (method, url, headers, signal, body), without building a
+ * WHATWG Request per call: an open wait keeps this object alive, so it is kept small.
+ */
+class FrontRequest {
+  readonly headers = new Headers();
+  readonly url: string;
+  readonly method: string;
+  private readonly controller = new AbortController();
+  private stream: ReadableStream<Uint8Array> | null = null;
+
+  constructor(private readonly node: IncomingMessage) {
+    this.method = node.method ?? "GET";
+    const raw = node.headers;
+    // As Next does: the peer address when no (trusted) X-Forwarded-For is left after the guard.
+    raw["x-forwarded-for"] ??= node.socket.remoteAddress;
+    for (const name in raw) {
+      const v = raw[name];
+      if (typeof v === "string") this.headers.set(name, v);
+      else if (v) for (const one of v) this.headers.append(name, one);
+    }
+    this.url = `http://${raw.host ?? "localhost"}${node.url ?? "/"}`;
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    if (this.method === "GET" || this.method === "HEAD") return null;
+    this.stream ??= Readable.toWeb(this.node) as ReadableStream<Uint8Array>;
+    return this.stream;
+  }
+
+  abort(): void {
+    this.controller.abort();
+  }
+}
+
+async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string, string][], handler: Handler, params: Record<string, string>): Promise<void> {
+  const req = new FrontRequest(node);
+  // The client went away before we finished: end its wait or stream (releases the lease).
+  res.once("close", () => {
+    if (!res.writableFinished) req.abort();
+  });
+  let response: Response;
+  try {
+    response = await handler(req as unknown as Request, { params: Promise.resolve(params) });
+  } catch {
+    // routeCore turns every failure into problem+json; this is only a last resort.
+    if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
+    res.end();
+    return;
+  }
+  res.statusCode = response.status;
+  for (const [k, v] of fixed) res.setHeader(k, v);
+  response.headers.forEach((v, k) => {
+    if (k !== "set-cookie") res.setHeader(k, v);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  res.setHeader("x-served-by", "front");
+  const body = response.body;
+  if (!body) return void res.end();
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
+    const buf = Buffer.from(await response.arrayBuffer());
+    res.setHeader("content-length", buf.length);
+    return void res.end(buf);
+  }
+  await pipeStream(body, res, req);
+}
+
+/** Writes a stream (SSE) chunk by chunk, waiting for the socket when it is full. */
+async function pipeStream(body: ReadableStream<Uint8Array>, res: ServerResponse, req: FrontRequest): Promise<void> {
+  res.flushHeaders();
+  const reader = body.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  res.once("close", cancel);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off("drain", go);
+            res.off("close", go);
+            resolve();
+          };
+          res.on("drain", go);
+          res.on("close", go);
+        });
+      }
+      if (res.destroyed) break;
+    }
+  } catch {
+    // the stream errored (client dropped for a full queue, say): close the connection
+    req.abort();
+    res.destroy();
+    return;
+  } finally {
+    res.off("close", cancel);
+  }
+  res.end();
+}
+
+const front: Front = (req, res, fixedHeaders) => {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const found = route(req.method, q === -1 ? url : url.slice(0, q));
+  if (!found) return false;
+  void serve(req, res, fixedHeaders, found.handler, found.params).catch(() => res.destroy());
+  return true;
+};
+
+/** Called at the end of instrumentation register(): scripts/server.mjs waits for it, then listens. */
+export function registerFront(): void {
+  const g = globalThis as unknown as { __questionsFront?: Front; __questionsOnFront?: (f: Front) => void };
+  g.__questionsFront = front;
+  g.__questionsOnFront?.(front);
+}

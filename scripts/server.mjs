@@ -1,0 +1,83 @@
+// The production server: Next.js through its documented custom-server API, with a small front
+// (lib/api/front.ts) that serves long-polls, event streams and request creation straight from
+// node:http (docs/decisions.md "Custom server in front of Next for waits, streams and create").
+// Usage: node scripts/server.mjs [-p PORT] [-H HOST]  (else $PORT/$HOST; run in the app directory)
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+// Before Next loads: instrumentation.ts register() runs only for the Node.js runtime.
+process.env.NEXT_RUNTIME = "nodejs";
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+function arg(short, long) {
+  const i = process.argv.findIndex((a) => a === short || a === long);
+  return i === -1 ? undefined : process.argv[i + 1];
+}
+
+const dir = process.cwd();
+const port = Number(arg("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = arg("-H", "--hostname") ?? process.env.HOST ?? "0.0.0.0";
+
+/** The fixed headers next.config.mjs gives API responses, as the build recorded them. */
+function apiHeaders() {
+  const manifest = JSON.parse(readFileSync(path.join(dir, ".next/routes-manifest.json"), "utf8"));
+  const out = new Map();
+  for (const rule of manifest.headers ?? []) {
+    if (!new RegExp(rule.regex).test("/api/v1/requests")) continue;
+    for (const h of rule.headers) out.set(h.key.toLowerCase(), h.value);
+  }
+  return [...out];
+}
+
+// instrumentation.ts register() registers the front as its last step (lib/api/front.ts
+// registerFront calls this); Next runs register() in the background after prepare(), so we wait.
+const registered = new Promise((resolve) => (globalThis.__questionsOnFront = resolve));
+const { default: next } = await import("next");
+const app = next({ dev: false, dir, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+const timeout = setTimeout(() => {
+  console.error("The front's routes were not registered within 120 s (instrumentation.ts register() did not finish).");
+  process.exit(1);
+}, 120_000);
+const front = await registered;
+clearTimeout(timeout);
+const fixed = apiHeaders();
+
+// OQ_FRONT=off: everything through Next, to compare (tests/api/front.test.ts, the bench probes).
+const useFront = process.env.OQ_FRONT !== "off";
+
+const server = http.createServer((req, res) => {
+  if (useFront && front(req, res, fixed)) return;
+  handle(req, res).catch((e) => {
+    console.error(`Failed to handle request for ${req.url}`, e?.name);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+
+server.on("error", (e) => {
+  console.error(`Failed to start server: ${e.message}`);
+  process.exit(1);
+});
+server.listen(port, hostname, () => console.log(`Ready on http://${hostname}:${port}`));
+
+// As `next start` does: stop accepting, let open requests finish (instrumentation's drain ends
+// waits and streams at once), close Next, then exit 128 + the signal's number.
+let stopping = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(async () => {
+      await app.close().catch(() => {});
+      process.exit(code);
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 250);
+    idle.unref();
+  });
+}
