@@ -58,14 +58,13 @@ export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   }));
 }
 
-async function filterWhere(scope: HistoryScope, f: HistoryFilters) {
+function filterWhere(scope: HistoryScope, f: HistoryFilters) {
   const range = dateBounds(f);
   return {
     ...scopeWhere(scope),
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
-    ...(f.q ? { AND: [await searchWhere(f.q)] } : {}),
     // Every terminal row has resolvedAt; the bound also keeps the keyset comparison total.
     resolvedAt: { not: null, ...range },
   };
@@ -80,10 +79,23 @@ function keyset(c: Cursor) {
   return { resolvedAt: { gte: t }, OR: [{ resolvedAt: { gt: t } }, { resolvedAt: t, id: { gt: c.id } }] };
 }
 
+async function whereOf(scope: HistoryScope, f: HistoryFilters, cursor: Cursor | null) {
+  const rest = { AND: [filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] };
+  const search = f.q ? await searchWhere(f.q) : null;
+  if (!search) return rest;
+  if (!("id" in search)) return { AND: [rest, search] };
+  // A rare word on SQLite: the text index already named the few matching ids (at most 2,000), so
+  // the page is those rows, filtered and sorted. Without statistics SQLite's planner takes
+  // `teamId = ?` for a handful of rows and walks the (teamId, resolvedAt, id) index across the whole
+  // team instead (117 ms at 1,000,000 rows; 523 ms when a status filter leaves none). NOT (NOT …)
+  // is the same condition, but one the planner cannot use an index for, so only `id IN` is left.
+  return { AND: [search, { NOT: { NOT: rest } }] };
+}
+
 async function fetchRows(scope: HistoryScope, f: HistoryFilters, take: number, cursor: Cursor | null) {
   const dir = cursor?.d === "prev" ? "asc" : "desc";
   const rows = await db().questionRequest.findMany({
-    where: { AND: [await filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] },
+    where: await whereOf(scope, f, cursor),
     orderBy: [{ resolvedAt: dir }, { id: dir }],
     take,
     include: { secrets: { select: SECRET_META } },
