@@ -58,29 +58,44 @@ export function secretLines(secrets: SecretMeta[]): SecretLine[] {
   }));
 }
 
-async function filterWhere(scope: HistoryScope, f: HistoryFilters) {
+function filterWhere(scope: HistoryScope, f: HistoryFilters) {
   const range = dateBounds(f);
   return {
     ...scopeWhere(scope),
     status: f.status ? f.status : { not: "pending" },
     ...(f.agent ? { agentName: f.agent } : {}),
     ...(f.reviewer ? { resolvedBy: f.reviewer } : {}),
-    ...(f.q ? { AND: [await searchWhere(f.q)] } : {}),
     // Every terminal row has resolvedAt; the bound also keeps the keyset comparison total.
     resolvedAt: { not: null, ...range },
   };
 }
 
+// The plain `resolvedAt <= t` / `>= t` beside the tuple comparison is implied by it; it is there for
+// the planner: SQLite cannot bound an index range by an OR, and without it a newer page walks the
+// (teamId, resolvedAt, id) index from the far end (300–380 ms at 1,000,000 rows).
 function keyset(c: Cursor) {
   const t = new Date(c.t);
-  if (c.d === "next") return { OR: [{ resolvedAt: { lt: t } }, { resolvedAt: t, id: { lt: c.id } }] };
-  return { OR: [{ resolvedAt: { gt: t } }, { resolvedAt: t, id: { gt: c.id } }] };
+  if (c.d === "next") return { resolvedAt: { lte: t }, OR: [{ resolvedAt: { lt: t } }, { resolvedAt: t, id: { lt: c.id } }] };
+  return { resolvedAt: { gte: t }, OR: [{ resolvedAt: { gt: t } }, { resolvedAt: t, id: { gt: c.id } }] };
+}
+
+async function whereOf(scope: HistoryScope, f: HistoryFilters, cursor: Cursor | null) {
+  const rest = { AND: [filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] };
+  const search = f.q ? await searchWhere(f.q) : null;
+  if (!search) return rest;
+  if (!("id" in search)) return { AND: [rest, search] };
+  // A rare word on SQLite: the text index already named the few matching ids (at most 2,000), so
+  // the page is those rows, filtered and sorted. Without statistics SQLite's planner takes
+  // `teamId = ?` for a handful of rows and walks the (teamId, resolvedAt, id) index across the whole
+  // team instead (117 ms at 1,000,000 rows; 523 ms when a status filter leaves none). NOT (NOT …)
+  // is the same condition, but one the planner cannot use an index for, so only `id IN` is left.
+  return { AND: [search, { NOT: { NOT: rest } }] };
 }
 
 async function fetchRows(scope: HistoryScope, f: HistoryFilters, take: number, cursor: Cursor | null) {
   const dir = cursor?.d === "prev" ? "asc" : "desc";
   const rows = await db().questionRequest.findMany({
-    where: { AND: [await filterWhere(scope, f), ...(cursor ? [keyset(cursor)] : [])] },
+    where: await whereOf(scope, f, cursor),
     orderBy: [{ resolvedAt: dir }, { id: dir }],
     take,
     include: { secrets: { select: SECRET_META } },
@@ -145,16 +160,5 @@ export async function getHistoryItem(opts: HistoryScope & { id: string }): Promi
   return row ? toItem(row) : null;
 }
 
-const FACET_MAX = 200;
-
-/** The distinct agents and reviewers of the scope's decisions: the values of the filter pickers. */
-export async function historyFacets(scope: HistoryScope): Promise<{ agents: string[]; reviewers: string[] }> {
-  if (isEmpty(scope)) return { agents: [], reviewers: [] };
-  const where = { ...scopeWhere(scope), status: { not: "pending" } };
-  // GROUP BY in the database (Prisma's `distinct` would read every row into memory).
-  const [agents, reviewers] = await Promise.all([
-    db().questionRequest.groupBy({ by: ["agentName"], where, orderBy: { agentName: "asc" }, take: FACET_MAX }),
-    db().questionRequest.groupBy({ by: ["resolvedBy"], where: { ...where, resolvedBy: { not: null } }, orderBy: { resolvedBy: "asc" }, take: FACET_MAX }),
-  ]);
-  return { agents: agents.map((a) => a.agentName), reviewers: reviewers.map((r) => r.resolvedBy).filter((r): r is string => !!r) };
-}
+// The pickers walk their own indexes (history-facets.ts); re-exported for the page.
+export { historyFacets } from "./history-facets";
