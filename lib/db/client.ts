@@ -48,7 +48,7 @@ export async function sqliteExclusive<T>(fn: (connection: Database.Database) => 
   const client = db();
   const driver = g.__questionsDriver;
   if (driver?.kind !== "sqlite") throw new Error("not a SQLite database");
-  await client.$connect(); // the connection opens on first use
+  if (!driver.sqlite.open) await client.$connect();
   return driver.sqlite.exclusive(fn);
 }
 

@@ -78,6 +78,8 @@ function wrapTransaction(tx: Transaction, release: () => void): Transaction {
 export type SerialisedSqlite = SqlDriverAdapterFactory & {
   /** Runs `fn` with the connection while no Prisma statement or transaction is under way. */
   exclusive<T>(fn: (db: Database.Database) => T): Promise<T>;
+  /** Prisma opens the connection on first use. */
+  readonly open: boolean;
 };
 
 export function serialisedSqlite(url: string): SerialisedSqlite {
@@ -94,6 +96,9 @@ export function serialisedSqlite(url: string): SerialisedSqlite {
       // The adapter keeps its better-sqlite3 handle in `client` (@prisma/adapter-better-sqlite3 6.19).
       connection = (adapter as unknown as { client: Database.Database }).client;
       return serialise(adapter, queue);
+    },
+    get open() {
+      return connection !== null;
     },
     exclusive: async (fn) => {
       const release = await queue.acquire();
