@@ -2,33 +2,38 @@
 // the TTL cannot be what makes these pass): a change made through one instance, or with the admin
 // CLI, reaches the other's cache through NOTIFY; and a listener that reconnects drops everything
 // it cached, since it may have missed notifications while it was away.
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, QuestionsClient } from "@/lib/client";
 import { runAdmin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
-import { startServer, type TestServer } from "../helpers/server";
+import { dbEnv, migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
 import { signIn } from "../api/notify-helpers";
 
-const dataDir = inject("dataDir"); // the suite's: same database, used by the CLI and raw queries
-const dirs: string[] = [];
+// A database of our own: these tests add instances and restart listeners, which the other
+// multi-instance files (counting listeners on the suite's database) must not see.
+const dataDir = mkdtempSync(path.join(tmpdir(), "oq-cache-a-")); // A's, also used by the CLI and raw queries
+const bDir = mkdtempSync(path.join(tmpdir(), "oq-cache-b-"));
+const ENV = { TOKEN_CACHE_SECONDS: "600" };
+let dropDb: () => Promise<void> = async () => {};
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  const start = async (name: string) => {
-    const dir = mkdtempSync(path.join(tmpdir(), `oq-cache-${name}-`));
-    dirs.push(dir);
-    return startServer({ dataDir: dir, env: { TOKEN_CACHE_SECONDS: "600" } });
-  };
-  [a, b] = await Promise.all([start("a"), start("b")]);
+  dropDb = await ownDatabase(dataDir);
+  migrate(dataDir);
+  a = await startServer({ dataDir, env: ENV });
+  // Same database and keys as A.
+  copyFileSync(path.join(dataDir, "secret-keys.json"), path.join(bDir, "secret-keys.json"));
+  b = await startServer({ dataDir: bDir, env: { ...ENV, DATABASE_URL: dbEnv(dataDir).DATABASE_URL! } });
 });
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  await dropDb();
+  for (const d of [dataDir, bDir]) rmSync(d, { recursive: true, force: true });
 });
 
 async function cli(args: string[]): Promise<string> {
