@@ -25,12 +25,13 @@ export function stripForwarded(req: Pick<IncomingMessage, "headers">): void {
   for (const name of FORWARDED) delete req.headers[name];
 }
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
+type HeaderSource = Pick<Headers, "get"> | Record<string, string | string[] | undefined> | undefined;
 
 function header(headers: HeaderSource, name: string): string | undefined {
   if (!headers) return undefined;
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const v = headers[name];
+  // Headers, or the front's view of node's headers (lib/api/front.ts): anything with get().
+  if (typeof headers.get === "function") return (headers as Pick<Headers, "get">).get(name) ?? undefined;
+  const v = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(v) ? v.join(",") : v;
 }
 

@@ -4,7 +4,7 @@
 // create"). Same handler code as the route files (lib/api/endpoints/*), so the same auth, rate
 // limit, problem+json, logging, draining; the rest (pages, other routes) goes on to Next.
 // This module loads in the instrumentation bundle: shared state lives on globalThis.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
@@ -34,31 +34,51 @@ function route(method: string | undefined, path: string): { handler: Handler; pa
 }
 
 /**
+ * The request's headers as the handlers read them (`get`, `has`), straight from node's parsed
+ * headers (already lower-cased, repeated ones joined) instead of a copy per request.
+ */
+class NodeHeaders {
+  constructor(private readonly raw: IncomingHttpHeaders) {}
+
+  get(name: string): string | null {
+    const v = this.raw[name.toLowerCase()];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(", ") : v;
+  }
+
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+
+  forEach(fn: (value: string, name: string) => void): void {
+    for (const name in this.raw) {
+      const v = this.get(name);
+      if (v !== null) fn(v, name);
+    }
+  }
+}
+
+/**
  * What the handlers read of a Request (method, url, headers, signal, body), without building a
  * WHATWG Request per call: an open wait keeps this object alive, so it is kept small.
  */
 class FrontRequest {
-  readonly headers = new Headers();
+  readonly headers: NodeHeaders;
   readonly url: string;
   readonly method: string;
-  private readonly controller = new AbortController();
+  readonly signal: AbortSignal;
   private stream: ReadableStream<Uint8Array> | null = null;
 
-  constructor(private readonly node: IncomingMessage) {
+  constructor(
+    private readonly node: IncomingMessage,
+    controller: AbortController,
+  ) {
     this.method = node.method ?? "GET";
-    const raw = node.headers;
     // As Next does: the peer address when no (trusted) X-Forwarded-For is left after the guard.
-    raw["x-forwarded-for"] ??= node.socket.remoteAddress;
-    for (const name in raw) {
-      const v = raw[name];
-      if (typeof v === "string") this.headers.set(name, v);
-      else if (v) for (const one of v) this.headers.append(name, one);
-    }
-    this.url = `http://${raw.host ?? "localhost"}${node.url ?? "/"}`;
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
+    node.headers["x-forwarded-for"] ??= node.socket.remoteAddress;
+    this.headers = new NodeHeaders(node.headers);
+    this.url = `http://${node.headers.host ?? "localhost"}${node.url ?? "/"}`;
+    this.signal = controller.signal;
   }
 
   get body(): ReadableStream<Uint8Array> | null {
@@ -66,21 +86,17 @@ class FrontRequest {
     this.stream ??= Readable.toWeb(this.node) as ReadableStream<Uint8Array>;
     return this.stream;
   }
-
-  abort(): void {
-    this.controller.abort();
-  }
 }
 
 async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string, string][], handler: Handler, params: Record<string, string>): Promise<void> {
-  const req = new FrontRequest(node);
+  const controller = new AbortController();
   // The client went away before we finished: end its wait or stream (releases the lease).
   res.once("close", () => {
-    if (!res.writableFinished) req.abort();
+    if (!res.writableFinished) controller.abort();
   });
   let response: Response;
   try {
-    response = await handler(req as unknown as Request, { params: Promise.resolve(params) });
+    response = await handler(new FrontRequest(node, controller) as unknown as Request, { params: Promise.resolve(params) });
   } catch {
     // routeCore turns every failure into problem+json; this is only a last resort.
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
@@ -95,20 +111,19 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
   res.setHeader("x-served-by", "front");
-  const body = response.body;
-  if (!body) return void res.end();
+  if (!response.body) return void res.end();
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
     const buf = Buffer.from(await response.arrayBuffer());
     res.setHeader("content-length", buf.length);
     return void res.end(buf);
   }
-  await pipeStream(body, res, req);
+  // Only the reader stays referenced while the stream is open (not the Response or the request).
+  return pipeStream(response.body.getReader(), res, controller);
 }
 
 /** Writes a stream (SSE) chunk by chunk, waiting for the socket when it is full. */
-async function pipeStream(body: ReadableStream<Uint8Array>, res: ServerResponse, req: FrontRequest): Promise<void> {
+async function pipeStream(reader: ReadableStreamDefaultReader<Uint8Array>, res: ServerResponse, controller: AbortController): Promise<void> {
   res.flushHeaders();
-  const reader = body.getReader();
   const cancel = () => void reader.cancel().catch(() => {});
   res.once("close", cancel);
   try {
@@ -130,7 +145,7 @@ async function pipeStream(body: ReadableStream<Uint8Array>, res: ServerResponse,
     }
   } catch {
     // the stream errored (client dropped for a full queue, say): close the connection
-    req.abort();
+    controller.abort();
     res.destroy();
     return;
   } finally {
