@@ -55,7 +55,8 @@ export function evaluateGoals(providers: Record<string, ProviderResults>): Goal[
     if (r.history) {
       // The goal is set at 1,000,000 rows: a smaller (--quick) run reports its figure but never meets it.
       const { seeded } = r.history;
-      for (const q of r.history.queries) {
+      // The /history page rows (server-rendered HTML, pickers included) are reported, not goals.
+      for (const q of r.history.queries.filter((x) => !x.page)) {
         goals.push({ provider, goal: `history p99 ≤ 50 ms at ${seeded.toLocaleString("en")} rows: ${q.name}`, target: "≤ 50 ms at 1,000,000", measured: `${q.latencyMs.p99} ms`, met: q.latencyMs.p99 <= 50 && seeded >= 1_000_000 });
       }
     }
@@ -105,7 +106,7 @@ export function renderMarkdown(res: Results): string {
     }
     if (r.history) {
       out.push(`### History at scale (${r.history.seeded.toLocaleString("en")} resolved requests seeded, ${r.history.totalRows.toLocaleString("en")} rows in the table)`, "");
-      out.push("Sequential requests with a `read` token, default page size (50). \"SELECT alone\" is the list's main query run directly on the database by the benchmark (same WHERE, ORDER BY and LIMIT), for the database's share of the time.", "");
+      out.push("Sequential requests with a `read` token, default page size (50). \"SELECT alone\" is the list's main query run directly on the database by the benchmark (same WHERE, ORDER BY and LIMIT), for the database's share of the time. Rows named \"page\" are the browser's /history page fetched by a signed-in lead (server-rendered HTML, 25 rows, with the agent and reviewer pickers): recorded beside the goal rows, not goals themselves.", "");
       out.push("| query | rows returned | response | p50 / p99 ms | max ms | SELECT alone p50 / p99 ms |", "|---|---:|---:|---:|---:|---:|");
       for (const q of r.history.queries) out.push(`| ${q.name} — \`${q.path}\` | ${q.rows} | ${Math.round(q.bytes / 1024)} KiB | ${ms(q.latencyMs)} | ${q.latencyMs.max} | ${ms(q.sqlMs)} |`);
       out.push("");

@@ -10,7 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { randomUUID } from "node:crypto";
+import { admin } from "../tests/helpers/cli";
 import { ROOT } from "../tests/helpers/server";
+import { signIn } from "../tests/helpers/session";
 import { snapshotBuild } from "./lib/build";
 import { historyBatches, makeToken } from "./lib/fixtures";
 import { startApp, startFloor, type BenchServer } from "./lib/server";
@@ -69,6 +72,15 @@ async function setUp(provider: Provider, label: string) {
   return { target, agent, reviewer, reader };
 }
 
+/** A lead of the default team signed in through the browser sign-in, for the /history page. */
+async function leadSession(target: Target, base: string): Promise<string> {
+  const email = `bench-lead-${randomUUID().slice(0, 8)}@example.test`;
+  const password = `pw-${randomUUID()}`;
+  const made = admin(target.dataDir, ["user", "create", email, "--password", password, "--team", "default", "--role", "lead"], { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl });
+  if (made.code !== 0) throw new Error(`user create: ${made.stderr}`);
+  return signIn(base, email, password);
+}
+
 async function runProvider(provider: Provider, floor: BenchServer): Promise<ProviderResults> {
   const out: ProviderResults = {};
   const want = (s: Scenario) => only.includes(s);
@@ -105,7 +117,9 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     await target.seedRequests(historyBatches(target.teamId, agent.row.id, options.historyRows));
     log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const totalRows = await target.countRequests();
-    const queries = await withApp(target, "server-history.log", (app) => runHistory({ base: app.url, readToken: reader.token, samples: options.historySamples, target, log }));
+    const queries = await withApp(target, "server-history.log", async (app) =>
+      runHistory({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.historySamples, target, log }),
+    );
     out.history = { seeded: options.historyRows, totalRows, queries };
     await target.dispose();
   }

@@ -15,6 +15,8 @@ export function call(opts: {
   method: "GET" | "POST";
   path: string;
   token?: string;
+  /** A browser session's Cookie header, for pages (see the history scenario). */
+  cookie?: string;
   body?: unknown;
   agent: http.Agent;
   signal?: AbortSignal;
@@ -22,6 +24,7 @@ export function call(opts: {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string | number> = { accept: "application/json" };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
   if (payload !== undefined) {
     headers["content-type"] = "application/json";
     headers["content-length"] = Buffer.byteLength(payload);

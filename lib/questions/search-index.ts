@@ -9,7 +9,9 @@ import { searchKey } from "./search-text";
 
 // Past this many matches the word is common: a plain LIKE, read in the list's own index order,
 // meets a page of matches within a few thousand rows, sooner than an IN list this long would be read.
-const MAX_IDS = 2000;
+// It also bounds the statement: Prisma refuses more than 999 bound values per SQLite statement
+// (P2029, a 500), and the list's other filters (teams, status, agent, dates, cursor) need their share.
+export const MAX_IDS = 800;
 
 type SearchWhere = { searchText: { contains: string } } | { id: { in: string[] } };
 

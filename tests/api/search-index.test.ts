@@ -6,6 +6,7 @@ import { closeDb, db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { listHistory } from "@/lib/questions/history";
 import { HistoryQuerySchema } from "@/lib/questions/history-query";
+import { MAX_IDS } from "@/lib/questions/search-index";
 import { searchKey } from "@/lib/questions/search-text";
 import type { QuestionsClient } from "@/lib/client";
 import { dbEnv } from "../helpers/server";
@@ -132,5 +133,38 @@ describe("q through the text index matches what LIKE matched", () => {
     expect(await apiIds(all, `${word} 2099`)).toEqual(await likeIds(`${word} 2099`));
     expect(await historyIds(`${word} 1999`)).toEqual([rows[1999]!.id]);
     expect(await apiIds(all, `${word} 1999`)).toEqual([rows[1999]!.id]);
+  });
+
+  // Prisma binds at most 999 values per SQLite statement (P2029, a 500): a word on 1,500 rows once
+  // went as a 1,500-id IN list. At the cap the id list is used, one row past it the plain LIKE.
+  it.each([
+    ["at the id list's cap", MAX_IDS],
+    ["between the cap and the bind limit", 1500],
+  ])("a word on rows %s (%i) lists, pages and filters like LIKE", async (_, n) => {
+    const word = `mid${n}x${tag}`;
+    const now = Date.now();
+    const { questions } = await db().questionRequest.findUniqueOrThrow({ where: { id: ids["tablet"] }, select: { questions: true } });
+    await db().questionRequest.createMany({
+      data: Array.from({ length: n }, (_, i) => ({
+        id: newId("qr"),
+        teamId,
+        status: i % 3 ? "answered" : "expired",
+        source: "internal",
+        mode: "interactive",
+        agentName,
+        questions,
+        searchText: searchKey(`seeded ${word} ${i}`),
+        resolvedAt: new Date(now - Math.floor(i / 2) * 1000),
+        resolvedBy: "seed",
+      })),
+    });
+    const api = await all.list({ q: word, agent: agentName, limit: 100 });
+    expect(api.data.map((r) => r.id)).toEqual((await likeIds(word)).slice(0, 100));
+    const expired = await all.list({ q: word, agent: agentName, status: "expired", limit: 100 });
+    expect(expired.data.every((r) => r.status === "expired")).toBe(true);
+    const history = await listHistory({ teamIds: [teamId], query: HistoryQuerySchema.parse({ q: word, agent: agentName, limit: "100" }) });
+    expect(history.data.map((i) => i.request.id)).toEqual((await likeIds(word, true)).slice(0, 100));
+    const next = await listHistory({ teamIds: [teamId], query: HistoryQuerySchema.parse({ q: word, agent: agentName, limit: "100", cursor: history.nextCursor! }) });
+    expect(next.data.map((i) => i.request.id)).toEqual((await likeIds(word, true)).slice(100, 200));
   });
 });
