@@ -1,6 +1,9 @@
 // One waiters run outside the full bench: N long-polls or event streams on one database, printing
 // the scenario's row (RSS open, wake-up). Compare the front with OQ_FRONT=off (all through Next).
 // Usage: npx tsx bench/probes/waiters.ts sse|long-poll [N=10000] [sqlite|postgresql]
+import { copyFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { snapshotBuild } from "../lib/build";
 import { makeToken } from "../lib/fixtures";
 import { startApp } from "../lib/server";
@@ -19,6 +22,11 @@ try {
   const row = await runWaiters({ target, start, reviewerToken: reviewer.token, log: (s) => console.log(s) }, mode, n);
   const { latencyMs, ...rest } = row;
   console.log(JSON.stringify({ ...rest, p99: latencyMs.p99, front: process.env.OQ_FRONT !== "off" }));
+} catch (e) {
+  // Keep the server's log for a look before the data dir goes.
+  const log = path.join(target.dataDir, `server-waiters-${mode}-${n}.log`);
+  if (existsSync(log)) copyFileSync(log, path.join(tmpdir(), `oq-waiters-probe-${mode}-${n}.log`));
+  throw e;
 } finally {
   await target.dispose();
   build.dispose();

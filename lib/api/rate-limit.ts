@@ -12,8 +12,10 @@ export async function rateLimit(key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
-    const seconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+    // By shape, not class: the limiter on globalThis may come from another bundle's copy of the
+    // library (the front's, or a route's), whose RateLimiterRes is a different class.
+    if (typeof (e as RateLimiterRes | null)?.msBeforeNext !== "number") throw e;
+    const seconds = Math.max(1, Math.ceil((e as RateLimiterRes).msBeforeNext / 1000));
     throw new AppError("rate_limited", `Too many requests; retry in ${seconds} s.`, undefined, { "retry-after": String(seconds) });
   }
 }

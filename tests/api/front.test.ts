@@ -101,9 +101,11 @@ describe("the front", () => {
 
   it("replays a create with the same Idempotency-Key", async () => {
     const key = `front-${Date.now()}`;
-    const first = await create(front.url, ask, { "idempotency-key": key });
+    const body = JSON.stringify(singleSelect());
+    const post = () => fetch(`${front.url}/api/v1/requests`, { method: "POST", headers: { ...auth(ask), "content-type": "application/json", "idempotency-key": key }, body });
+    const first = await post();
     expect(first.status).toBe(201);
-    const again = await create(front.url, ask, { "idempotency-key": key });
+    const again = await post();
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(((await again.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
@@ -127,24 +129,36 @@ describe("the front", () => {
     ac.abort();
   });
 
-  /** Opens a raw wait or stream and returns a function that drops its connection. */
-  function openRaw(p: string): { drop: () => void; closed: Promise<void> } {
-    const req = http.get(`${front.url}${p}`, { headers: auth(capped), agent: false });
+  /** Opens a raw wait or stream; `status` is set if the server answers it (429: it lost the race for the slot). */
+  function openRaw(p: string): { drop: () => void; closed: Promise<void>; status: () => number | undefined } {
+    let status: number | undefined;
+    const req = http.get(`${front.url}${p}`, { headers: auth(capped), agent: false }, (res) => {
+      status = res.statusCode;
+      res.resume();
+    });
     req.on("error", () => {});
     const closed = new Promise<void>((resolve) => req.on("close", () => resolve()));
-    return { drop: () => req.destroy(), closed };
+    return { drop: () => req.destroy(), closed, status: () => status };
   }
 
-  /** Polls a short wait until it gets `status` (each attempt is one request; bounded count, no clock). */
-  async function waitUntil(id: string, status: number): Promise<number> {
-    let last = 0;
-    for (let i = 0; i < 100 && last !== status; i++) {
-      const res = await fetch(`${front.url}/api/v1/requests/${id}?wait=1`, { headers: auth(capped) });
-      last = res.status;
-      await res.arrayBuffer();
-      if (last !== status) await new Promise((r) => setTimeout(r, 100));
+  /** One short wait with the capped token: 429 while another wait holds the token's one slot. */
+  async function probe(id: string): Promise<number> {
+    const res = await fetch(`${front.url}/api/v1/requests/${id}?wait=1`, { headers: auth(capped) });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  /** Opens the raw wait until it holds the slot (a probe gets 429 while it is still open). */
+  async function holdSlot(id: string, p: string) {
+    for (let i = 0; i < 50; i++) {
+      const open = openRaw(p);
+      for (let j = 0; j < 20 && (open.status() ?? 200) === 200; j++) {
+        if ((await probe(id)) === 429 && (open.status() ?? 200) === 200) return open;
+      }
+      open.drop();
+      await open.closed;
     }
-    return last;
+    throw new Error("the raw wait never held the slot");
   }
 
   it.each([
@@ -152,12 +166,16 @@ describe("the front", () => {
     ["an event stream", () => "/api/v1/events"],
   ])("releases %s when its client disconnects", async (_name, pathOf) => {
     const { id } = (await (await create(front.url, capped)).json()) as { id: string };
-    const open = openRaw(pathOf(id));
     // The cap of one is taken while it is open…
-    expect(await waitUntil(id, 429)).toBe(429);
+    const open = await holdSlot(id, pathOf(id));
     // …and free again once the client is gone (the 60 s wait is not waited out).
     open.drop();
     await open.closed;
-    expect(await waitUntil(id, 200)).toBe(200);
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = await probe(id);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
   });
 });
