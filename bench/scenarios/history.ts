@@ -16,10 +16,12 @@ export type HistoryRow = { name: string; path: string; rows: number; bytes: numb
 // The SELECT the list does (lib/questions/read.ts), run directly against the database, to split
 // the database's share of a request's time from the app's.
 const LIST_SQL = (where: string) => `SELECT * FROM "QuestionRequest" WHERE "teamId" = $1${where} ORDER BY "id" DESC LIMIT 51`;
-// A rare word on SQLite goes through the FTS5 trigram table first (lib/questions/search-index.ts);
+// A rare word on SQLite goes through the FTS5 trigram table first (lib/questions/search-index.ts)
+// and the app then reads those rows by key and sorts them; the unary `+` keeps SQLite on that plan
+// here too (without it this SELECT walks the team's id index instead: 32 ms vs 2 ms at 1,000,000).
 // PostgreSQL's pg_trgm index serves the LIKE itself.
 const RARE_SQL = {
-  sqlite: LIST_SQL(` AND "rowid" IN (SELECT rowid FROM "QuestionRequestSearch" WHERE "searchText" LIKE $2)`),
+  sqlite: `SELECT * FROM "QuestionRequest" WHERE +"teamId" = $1 AND "rowid" IN (SELECT rowid FROM "QuestionRequestSearch" WHERE "searchText" LIKE $2) ORDER BY "id" DESC LIMIT 51`,
   postgresql: LIST_SQL(` AND "searchText" LIKE $2`),
 };
 
