@@ -11,6 +11,7 @@ describe("AppError across module copies", () => {
     expect(new other.AppError("not_found") instanceof AppError).toBe(true);
     expect(new AppError("rate_limited") instanceof other.AppError).toBe(true);
     expect(new Error("x") instanceof AppError).toBe(false);
-    expect(null instanceof AppError).toBe(false);
+    const nothing: unknown = null;
+    expect(nothing instanceof AppError).toBe(false);
   });
 });

@@ -130,15 +130,16 @@ describe("the front", () => {
   });
 
   /** Opens a raw wait or stream; `status` is set if the server answers it (429: it lost the race for the slot). */
-  function openRaw(p: string): { drop: () => void; closed: Promise<void>; status: () => number | undefined } {
+  function openRaw(p: string): { drop: () => void; sent: Promise<void>; closed: Promise<void>; status: () => number | undefined } {
     let status: number | undefined;
     const req = http.get(`${front.url}${p}`, { headers: auth(capped), agent: false }, (res) => {
       status = res.statusCode;
       res.resume();
     });
     req.on("error", () => {});
+    const sent = new Promise<void>((resolve) => req.on("finish", () => resolve()));
     const closed = new Promise<void>((resolve) => req.on("close", () => resolve()));
-    return { drop: () => req.destroy(), closed, status: () => status };
+    return { drop: () => req.destroy(), sent, closed, status: () => status };
   }
 
   /** One short wait with the capped token: 429 while another wait holds the token's one slot. */
@@ -150,15 +151,21 @@ describe("the front", () => {
 
   /** Opens the raw wait until it holds the slot (a probe gets 429 while it is still open). */
   async function holdSlot(id: string, p: string) {
-    for (let i = 0; i < 50; i++) {
+    const seen: string[] = [];
+    for (let i = 0; i < 10; i++) {
       const open = openRaw(p);
+      // Give it a head start: a probe on a pooled connection would otherwise take the slot first.
+      await open.sent;
+      await new Promise((r) => setTimeout(r, 200 * (i + 1)));
       for (let j = 0; j < 20 && (open.status() ?? 200) === 200; j++) {
-        if ((await probe(id)) === 429 && (open.status() ?? 200) === 200) return open;
+        const got = await probe(id);
+        seen.push(`${got}/${open.status()}`);
+        if (got === 429 && (open.status() ?? 200) === 200) return open;
       }
       open.drop();
       await open.closed;
     }
-    throw new Error("the raw wait never held the slot");
+    throw new Error(`the raw wait never held the slot (probe/raw: ${seen.slice(0, 10).join(" ")})`);
   }
 
   it.each([
