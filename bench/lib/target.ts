@@ -183,7 +183,14 @@ async function postgresTarget(dataDir: string, label: string): Promise<Target> {
       await pool.end();
       const again = new pg.Client({ connectionString: base.toString() });
       await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      try {
+        await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } catch (e) {
+        // PostgreSQL 15 refuses FORCE while an autovacuum worker (no role) is in the database,
+        // as after seeding a million rows; a plain DROP stops autovacuum itself.
+        if ((e as { code?: string }).code !== "42501") throw e;
+        await again.query(`DROP DATABASE IF EXISTS "${name}"`);
+      }
       await again.end();
       if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     },
