@@ -1,4 +1,4 @@
-// `npm run test:pg`: the PostgreSQL unit tests, the API suite and the multi-instance suite on
+// `npm run test:pg`: the API suite and the multi-instance suite (with the fast insert's test) on
 // PostgreSQL. TEST_PG_URL names a local server and a database we may connect to in order to create
 // throw-away databases.
 import { execFileSync } from "node:child_process";
@@ -6,8 +6,7 @@ import { execFileSync } from "node:child_process";
 const url = process.env.TEST_PG_URL || "postgresql://questions:questions@127.0.0.1:5432/postgres";
 // One project per run: each run's global setup creates its own database and exports its URL.
 try {
-  // Unit tests that need a database of their own and skip without TEST_PG_URL.
-  const runs = [["--project", "unit", "lib/db/fast-insert/fast-insert.pg.test.ts"], ["--project", "api"], ["--project", "multi"]];
+  const runs = [["--project", "api"], ["--project", "multi"]];
   for (const args of runs) {
     execFileSync("npx", ["vitest", "run", ...args], { stdio: "inherit", env: { ...process.env, TEST_PG_URL: url } });
   }

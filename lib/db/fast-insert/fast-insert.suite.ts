@@ -1,7 +1,7 @@
 // The fast insert against Prisma on a real database (the provider DATABASE_URL / DATA_DIR name):
 // a create written by the fast path is stored exactly as the same create written through Prisma
 // (every column, as stored and as read back), a unique violation is P2002, and a failure leaves
-// nothing behind. Run by fast-insert.test.ts (SQLite) and fast-insert.pg.test.ts (PostgreSQL).
+// nothing behind. Run by fast-insert.test.ts (SQLite) and tests/multi/fast-insert.test.ts (PostgreSQL).
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, closeDb, isUniqueViolation } from "../client";

@@ -1,4 +1,4 @@
-// The fast insert on SQLite (the PostgreSQL run is fast-insert.pg.test.ts): see fast-insert.suite.ts.
+// The fast insert on SQLite (the PostgreSQL run is tests/multi/fast-insert.test.ts): see fast-insert.suite.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
