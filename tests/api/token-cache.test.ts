@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, QuestionsClient } from "@/lib/client";
-import { runAdmin } from "../helpers/cli";
-import { singleSelect, uid } from "../helpers/clients";
+import { adminOk, cliTeam } from "../helpers/cli";
+import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
 import { signIn } from "./notify-helpers";
@@ -28,23 +28,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function cli(args: string[]): Promise<string> {
-  const r = await runAdmin(dataDir, args);
-  if (r.code !== 0) throw new Error(`admin ${args.join(" ")} failed: ${r.stderr}`);
-  return r.stdout;
-}
+const cli = (args: string[]) => adminOk(dataDir, args);
 
 /** A fresh team with an agent token and a signed-in admin. */
 async function team() {
-  const slug = `t-${uid()}`;
-  await cli(["team", "create", slug]);
-  const out = await cli(["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask,answer,read"]);
-  const tokenId = /token (tok_\w+)/.exec(out)![1]!;
-  const client = new QuestionsClient({ baseUrl: server.url, token: out.trim().split("\n").at(-1)!.trim() });
-  const email = `${slug}@example.test`;
-  await cli(["user", "create", email, "--password", "pw-admin-123456", "--team", slug, "--role", "admin"]);
-  const teamId = (await rawQuery<{ id: string }>(dataDir, `SELECT id FROM "Team" WHERE slug = ?`, [slug]))[0]!.id;
-  return { slug, teamId, tokenId, client, ui: () => signIn(server.url, email, "pw-admin-123456") };
+  const t = await cliTeam(dataDir);
+  const client = new QuestionsClient({ baseUrl: server.url, token: t.token });
+  return { slug: t.slug, teamId: t.teamId, tokenId: t.tokenId, client, ui: () => signIn(server.url, t.email, t.password) };
 }
 
 async function status(call: Promise<unknown>): Promise<number> {

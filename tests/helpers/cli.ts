@@ -1,6 +1,8 @@
 // Runs the real admin CLI (`npm run admin -- …` is `tsx scripts/admin.ts …`) as a process.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { uid } from "./clients";
+import { rawQuery } from "./raw-db";
 import { dbEnv, ROOT } from "./server";
 
 export type CliResult = { code: number; stdout: string; stderr: string };
@@ -42,4 +44,25 @@ export function createToken(dataDir: string, opts: { team?: string; name: string
   const token = r.stdout.trim().split("\n").at(-1)!.trim();
   if (!token.startsWith("oqt_")) throw new Error(`unexpected CLI output: ${r.stdout}`);
   return token;
+}
+
+/** Runs the CLI and returns what it printed; a non-zero exit throws with its stderr. */
+export async function adminOk(dataDir: string, args: string[]): Promise<string> {
+  const r = await runAdmin(dataDir, args);
+  if (r.code !== 0) throw new Error(`admin ${args.join(" ")} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** A fresh team made with the CLI: an agent token (ask, answer, read) and an admin who can sign in. */
+export async function cliTeam(dataDir: string) {
+  const slug = `t-${uid()}`;
+  await adminOk(dataDir, ["team", "create", slug]);
+  const out = await adminOk(dataDir, ["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask,answer,read"]);
+  const tokenId = /token (tok_\w+)/.exec(out)![1]!;
+  const token = out.trim().split("\n").at(-1)!.trim();
+  const email = `${slug}@example.test`;
+  const password = "pw-admin-123456";
+  await adminOk(dataDir, ["user", "create", email, "--password", password, "--team", slug, "--role", "admin"]);
+  const teamId = (await rawQuery<{ id: string }>(dataDir, `SELECT id FROM "Team" WHERE slug = ?`, [slug]))[0]!.id;
+  return { slug, teamId, tokenId, token, email, password };
 }
