@@ -108,23 +108,29 @@ describe("q through the text index matches what LIKE matched", () => {
     expect(await historyIds(`table top ${tag}`)).toEqual([ids["TABLE Top"]]);
   });
 
-  it("a word on thousands of rows (past the index's id list) still pages like LIKE", async () => {
-    const word = `common${tag}`;
+  /** `n` resolved rows whose text holds `word`, straight into the table; row i resolved `ageMs(i)` ago. */
+  async function seedWord(word: string, n: number, status: (i: number) => string, ageMs: (i: number) => number) {
     const now = Date.now();
     const { questions } = await db().questionRequest.findUniqueOrThrow({ where: { id: ids["tablet"] }, select: { questions: true } });
-    const rows = Array.from({ length: 2100 }, (_, i) => ({
+    const rows = Array.from({ length: n }, (_, i) => ({
       id: newId("qr"),
       teamId,
-      status: i % 2 ? "answered" : "cancelled",
+      status: status(i),
       source: "internal",
       mode: "interactive",
       agentName,
       questions,
       searchText: searchKey(`seeded ${word} ${i}`),
-      resolvedAt: new Date(now - i * 1000),
+      resolvedAt: new Date(now - ageMs(i)),
       resolvedBy: "seed",
     }));
     await db().questionRequest.createMany({ data: rows });
+    return rows;
+  }
+
+  it("a word on thousands of rows (past the index's id list) still pages like LIKE", async () => {
+    const word = `common${tag}`;
+    const rows = await seedWord(word, 2100, (i) => (i % 2 ? "answered" : "cancelled"), (i) => i * 1000);
     const first = await all.list({ q: word, agent: agentName, limit: 100 });
     expect(first.data.map((r) => r.id)).toEqual((await likeIds(word)).slice(0, 100));
     const page = await listHistory({ teamIds: [teamId], query: HistoryQuerySchema.parse({ q: word, agent: agentName, limit: "100" }) });
@@ -142,22 +148,7 @@ describe("q through the text index matches what LIKE matched", () => {
     ["between the cap and the bind limit", 1500],
   ])("a word on rows %s (%i) lists, pages and filters like LIKE", async (_, n) => {
     const word = `mid${n}x${tag}`;
-    const now = Date.now();
-    const { questions } = await db().questionRequest.findUniqueOrThrow({ where: { id: ids["tablet"] }, select: { questions: true } });
-    await db().questionRequest.createMany({
-      data: Array.from({ length: n }, (_, i) => ({
-        id: newId("qr"),
-        teamId,
-        status: i % 3 ? "answered" : "expired",
-        source: "internal",
-        mode: "interactive",
-        agentName,
-        questions,
-        searchText: searchKey(`seeded ${word} ${i}`),
-        resolvedAt: new Date(now - Math.floor(i / 2) * 1000),
-        resolvedBy: "seed",
-      })),
-    });
+    await seedWord(word, n, (i) => (i % 3 ? "answered" : "expired"), (i) => Math.floor(i / 2) * 1000);
     const api = await all.list({ q: word, agent: agentName, limit: 100 });
     expect(api.data.map((r) => r.id)).toEqual((await likeIds(word)).slice(0, 100));
     const expired = await all.list({ q: word, agent: agentName, status: "expired", limit: 100 });
