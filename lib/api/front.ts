@@ -6,6 +6,7 @@
 // This module loads in the instrumentation bundle: shared state lives on globalThis.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { log } from "../log";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -97,8 +98,9 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   let response: Response;
   try {
     response = await handler(new FrontRequest(node, controller) as unknown as Request, { params: Promise.resolve(params) });
-  } catch {
+  } catch (e) {
     // routeCore turns every failure into problem+json; this is only a last resort.
+    logFailure(e, node);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
     res.end();
     return;
@@ -154,12 +156,21 @@ async function pipeStream(reader: ReadableStreamDefaultReader<Uint8Array>, res: 
   res.end();
 }
 
+/** By name and code only, as toProblem logs: messages may carry input values. */
+function logFailure(e: unknown, req: IncomingMessage): void {
+  const err = e as { name?: string; code?: string };
+  log.error({ method: req.method, path: req.url?.split("?")[0], error: err?.name, code: err?.code }, "front failed to answer");
+}
+
 const front: Front = (req, res, fixedHeaders) => {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const found = route(req.method, q === -1 ? url : url.slice(0, q));
   if (!found) return false;
-  void serve(req, res, fixedHeaders, found.handler, found.params).catch(() => res.destroy());
+  void serve(req, res, fixedHeaders, found.handler, found.params).catch((e: unknown) => {
+    logFailure(e, req);
+    res.destroy();
+  });
   return true;
 };
 
