@@ -6,6 +6,8 @@
 // This module loads in the instrumentation bundle: shared state lives on globalThis.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { directStream, DIRECT_SSE } from "../events/http";
+import { ResponseSink } from "../events/sink";
 import { log } from "../log";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
@@ -68,6 +70,8 @@ class FrontRequest {
   readonly url: string;
   readonly method: string;
   readonly signal: AbortSignal;
+  /** Event streams are handed back unstarted and written straight to the socket (serve). */
+  readonly [DIRECT_SSE] = true as const;
   private stream: ReadableStream<Uint8Array> | null = null;
 
   constructor(
@@ -105,55 +109,27 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
     res.end();
     return;
   }
-  res.statusCode = response.status;
-  for (const [k, v] of fixed) res.setHeader(k, v);
-  response.headers.forEach((v, k) => {
-    if (k !== "set-cookie") res.setHeader(k, v);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader("set-cookie", cookies);
-  res.setHeader("x-served-by", "front");
-  if (!response.body) return void res.end();
-  if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    const buf = Buffer.from(await response.arrayBuffer());
-    res.setHeader("content-length", buf.length);
-    return void res.end(buf);
-  }
-  // Only the reader stays referenced while the stream is open (not the Response or the request).
-  return pipeStream(response.body.getReader(), res, controller);
-}
-
-/** Writes a stream (SSE) chunk by chunk, waiting for the socket when it is full. */
-async function pipeStream(reader: ReadableStreamDefaultReader<Uint8Array>, res: ServerResponse, controller: AbortController): Promise<void> {
-  res.flushHeaders();
-  const cancel = () => void reader.cancel().catch(() => {});
-  res.once("close", cancel);
+  const stream = directStream(response);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) {
-        await new Promise<void>((resolve) => {
-          const go = () => {
-            res.off("drain", go);
-            res.off("close", go);
-            resolve();
-          };
-          res.on("drain", go);
-          res.on("close", go);
-        });
-      }
-      if (res.destroyed) break;
-    }
-  } catch {
-    // the stream errored (client dropped for a full queue, say): close the connection
-    controller.abort();
-    res.destroy();
-    return;
+    res.statusCode = response.status;
+    for (const [k, v] of fixed) res.setHeader(k, v);
+    response.headers.forEach((v, k) => {
+      if (k !== "set-cookie") res.setHeader(k, v);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("set-cookie", cookies);
+    res.setHeader("x-served-by", "front");
+    if (stream) res.flushHeaders();
   } finally {
-    res.off("close", cancel);
+    // Started even if the client is gone: the stream then ends at once and releases its lease.
+    // Only the stream (its sink holds the response) stays referenced while it is open.
+    stream?.start(new ResponseSink(res, () => controller.abort()));
   }
-  res.end();
+  if (stream) return;
+  if (!response.body) return void res.end();
+  const buf = Buffer.from(await response.arrayBuffer());
+  res.setHeader("content-length", buf.length);
+  res.end(buf);
 }
 
 /** By name and code only, as toProblem logs: messages may carry input values. */

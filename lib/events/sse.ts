@@ -2,6 +2,8 @@
 // with no gap and no duplicate. Memory per stream is bounded: replay reads one page at a time and
 // waits for the client to take it; a client whose queue passes SSE_MAX_QUEUED_BYTES is dropped (it
 // resumes with Last-Event-ID). A resume from before the pruned part of the log starts with `reset`.
+// One stream is one EventStream (a class, not a dozen closures) writing to a sink (lib/events/sink.ts):
+// the front's socket, or a ReadableStream for Next's routes; one timer pings every open stream.
 import type { Principal } from "../auth/principal";
 import { hasScope } from "../auth/principal";
 import { db } from "../db/client";
@@ -11,9 +13,9 @@ import { env } from "../config/env";
 import { shutdown } from "../shutdown";
 import { hub } from "./hub";
 import { prunedThrough } from "./retention";
+import { readableSink, type SseSink } from "./sink";
 
 const PAGE = 200;
-const encoder = new TextEncoder();
 
 export type Audience = {
   /** teams whose rows are replayed after Last-Event-ID (narrows the query; `visible` decides) */
@@ -46,123 +48,204 @@ export function tokenAudience(principal: Principal): Audience {
   };
 }
 
-/** `signal` ends the stream (client gone, access revoked); `onClose` runs once when it ends. */
-export function eventStream(audience: Audience, lastEventId: number | null, signal: AbortSignal, onClose?: () => void): ReadableStream<Uint8Array> {
-  const { visible } = audience;
-  const limits = env();
-  let closed = false;
-  let lastSent = lastEventId ?? hub.lastDispatchedId;
-  let replaying = lastEventId !== null;
-  let liveDuringReplay = false;
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let heartbeat: NodeJS.Timeout | undefined;
-  let unsubscribe = () => {};
-  let detachDrain = () => {};
-  let wakePull: (() => void) | null = null;
+/**
+ * One client's stream. Nothing happens until start(sink): the front starts it on its socket once
+ * the response's headers are set, Next's routes through readable(). `signal` ends it (client gone,
+ * access revoked); `onClose` runs once when it ends.
+ */
+export class EventStream {
+  private sink: SseSink | null = null;
+  private closed = false;
+  private lastSent = 0;
+  private replaying: boolean;
+  private liveDuringReplay = false;
+  private unsubscribe: (() => void) | null = null;
+  private wakeRoom: (() => void) | null = null;
+  private readonly maxQueued = env().SSE_MAX_QUEUED_BYTES;
 
-  const end = (error?: Error) => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    unsubscribe();
-    detachDrain();
-    signal.removeEventListener("abort", onAbort);
-    wakePull?.();
-    try {
-      if (error) controller.error(error);
-      else controller.close();
-    } catch {
-      // already closed by the client
+  constructor(
+    private readonly audience: Audience,
+    private readonly lastEventId: number | null,
+    private readonly signal: AbortSignal,
+    private readonly onClose?: () => void,
+  ) {
+    this.replaying = lastEventId !== null;
+  }
+
+  /** For Next's routes: the stream as a WHATWG ReadableStream (started at once). */
+  readable(): ReadableStream<Uint8Array> {
+    return readableSink(this.maxQueued, (sink) => this.start(sink), () => this.end());
+  }
+
+  start(sink: SseSink): void {
+    if (this.sink) throw new Error("event stream started twice");
+    this.sink = sink;
+    const { audience } = this;
+    // Read together with subscribing (same tick): no event falls between the two.
+    this.lastSent = this.lastEventId ?? hub.lastDispatchedId;
+    // The key spares the hub from offering this stream every other team's or token's events.
+    const key = audience.tokenIds ? { tokenIds: audience.tokenIds } : { teamIds: audience.teamIds };
+    this.unsubscribe = hub.subscribe(this.onEvent, key);
+    this.signal.addEventListener("abort", this.onAbort, { once: true });
+    if (this.signal.aborted) return this.end();
+    if (!streams().add(this)) return; // draining: add() already said goodbye and ended it
+    this.write("retry: 2000\n: connected\n\n");
+    if (this.lastEventId !== null) {
+      this.replay(this.lastEventId).catch((e: unknown) => {
+        log.error({ error: (e as Error).name }, "event replay failed; the client will resume");
+        this.end();
+      });
     }
-    onClose?.();
-  };
-  const onAbort = () => end();
+  }
 
-  const write = (text: string) => {
-    if (closed) return;
-    controller.enqueue(encoder.encode(text));
+  end(error?: Error): void {
+    if (this.closed) return;
+    this.closed = true;
+    streams().delete(this);
+    this.unsubscribe?.();
+    this.signal.removeEventListener("abort", this.onAbort);
+    const wake = this.wakeRoom;
+    this.wakeRoom = null;
+    wake?.();
+    this.sink?.end(error);
+    this.onClose?.();
+  }
+
+  /** The shared heartbeat. */
+  ping(): void {
+    this.write(": ping\n\n");
+  }
+
+  /** Shutdown: a retry hint, then the end. */
+  drain(): void {
+    this.write("retry: 1000\n\n: server shutting down, reconnect\n\n");
+    this.end();
+  }
+
+  private readonly onAbort = () => this.end();
+
+  private readonly onEvent = (row: EventRow) => {
+    if (!this.audience.visible(row)) return;
+    if (this.replaying) this.liveDuringReplay = true;
+    else this.send(row);
+  };
+
+  private write(text: string): void {
+    const sink = this.sink;
+    if (this.closed || !sink) return;
+    sink.write(text);
     // Live events queue up only when the client stops reading (the socket pushes back): drop it.
     // Replay waits for room instead, so a large resume never drops a client that is reading.
-    if (!replaying && (controller.desiredSize ?? 0) < 0) {
-      log.warn({ lastSent, queued: limits.SSE_MAX_QUEUED_BYTES - (controller.desiredSize ?? 0) }, "event stream client fell behind; dropped");
-      end(new Error("event stream client fell behind"));
+    if (!this.replaying && sink.queued() > this.maxQueued) {
+      log.warn({ lastSent: this.lastSent, queued: sink.queued() }, "event stream client fell behind; dropped");
+      this.end(new Error("event stream client fell behind"));
     }
-  };
-  const send = (row: EventRow) => {
-    if (row.id <= lastSent) return;
-    lastSent = row.id;
-    write(formatEvent(row, audience.extra?.(row)));
-  };
-  /** Resolves when the client has taken enough of the queue for another page. */
-  const room = () =>
-    closed || (controller.desiredSize ?? 0) > 0 ? Promise.resolve() : new Promise<void>((resolve) => (wakePull = resolve));
+  }
 
-  const replay = async (from: number) => {
+  private send(row: EventRow): void {
+    if (row.id <= this.lastSent) return;
+    this.lastSent = row.id;
+    this.write(formatEvent(row, this.audience.extra?.(row)));
+  }
+
+  /** Resolves when the client has taken enough of the queue for another row. */
+  private room(): Promise<void> {
+    if (this.closed || this.sink!.hasRoom()) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.wakeRoom = resolve;
+      this.sink!.onRoom(() => {
+        if (this.wakeRoom === resolve) this.wakeRoom = null;
+        resolve();
+      });
+    });
+  }
+
+  private async replay(from: number): Promise<void> {
     const through = await prunedThrough();
     if (from < through) {
-      write(formatReset(from, through));
-      lastSent = through;
+      this.write(formatReset(from, through));
+      this.lastSent = through;
     }
+    const { audience } = this;
     for (;;) {
-      if (closed) return;
+      if (this.closed) return;
       const rows = await db().event.findMany({
-        where: { teamId: { in: audience.teamIds }, id: { gt: lastSent } },
+        where: { teamId: { in: audience.teamIds }, id: { gt: this.lastSent } },
         orderBy: { id: "asc" },
         take: PAGE,
       });
       // Advance past invisible rows too, so the next page starts after this one.
       for (const row of rows) {
-        if (!visible(row)) {
-          lastSent = Math.max(lastSent, row.id);
+        if (!audience.visible(row)) {
+          this.lastSent = Math.max(this.lastSent, row.id);
           continue;
         }
-        await room();
-        if (closed) return;
-        send(row);
+        await this.room();
+        if (this.closed) return;
+        this.send(row);
       }
       if (rows.length === PAGE) continue;
       // A live row that arrived during the last read may not be in it: read once more.
-      if (!liveDuringReplay) break;
-      liveDuringReplay = false;
+      if (!this.liveDuringReplay) break;
+      this.liveDuringReplay = false;
     }
-    replaying = false;
-  };
+    this.replaying = false;
+  }
+}
 
-  return new ReadableStream<Uint8Array>(
-    {
-      start(c) {
-        controller = c;
-        // The key spares the hub from offering this stream every other team's or token's events.
-        const key = audience.tokenIds ? { tokenIds: audience.tokenIds } : { teamIds: audience.teamIds };
-        unsubscribe = hub.subscribe((row) => {
-          if (!visible(row)) return;
-          if (replaying) liveDuringReplay = true;
-          else send(row);
-        }, key);
-        heartbeat = setInterval(() => write(": ping\n\n"), limits.SSE_HEARTBEAT_MS);
-        signal.addEventListener("abort", onAbort, { once: true });
-        detachDrain = shutdown.onDrain(() => {
-          write("retry: 1000\n\n: server shutting down, reconnect\n\n");
-          end();
-        });
-        if (signal.aborted) return end();
-        write("retry: 2000\n: connected\n\n");
-        if (lastEventId !== null) {
-          replay(lastEventId).catch((e: unknown) => {
-            log.error({ error: (e as Error).name }, "event replay failed; the client will resume");
-            end();
-          });
-        }
-      },
-      pull() {
-        const wake = wakePull;
-        wakePull = null;
-        wake?.();
-      },
-      cancel() {
-        end();
-      },
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark: limits.SSE_MAX_QUEUED_BYTES }),
-  );
+/**
+ * The open streams, for the one heartbeat timer and the one drain callback they share (a timer
+ * and a callback per stream were ~1 KB each at 10,000 streams). On globalThis: this module loads
+ * in both the Next bundle and the instrumentation bundle.
+ */
+class OpenStreams {
+  private readonly set = new Set<EventStream>();
+  private timer: NodeJS.Timeout | null = null;
+  private detachDrain: (() => void) | null = null;
+
+  /** False when the server is draining: the stream was sent its retry hint and ended. */
+  add(stream: EventStream): boolean {
+    if (shutdown.isDraining) {
+      stream.drain();
+      return false;
+    }
+    this.set.add(stream);
+    this.timer ??= setInterval(() => this.ping(), env().SSE_HEARTBEAT_MS).unref();
+    this.detachDrain ??= shutdown.onDrain(() => this.drainAll());
+    return true;
+  }
+
+  delete(stream: EventStream): void {
+    if (!this.set.delete(stream) || this.set.size > 0) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.detachDrain?.();
+    this.detachDrain = null;
+  }
+
+  get size(): number {
+    return this.set.size;
+  }
+
+  private ping(): void {
+    // A ping may drop a stream that fell behind: deleting the current entry mid-walk is safe.
+    for (const stream of this.set) stream.ping();
+  }
+
+  private drainAll(): void {
+    this.detachDrain = null;
+    for (const stream of this.set) stream.drain();
+  }
+}
+
+const KEY = Symbol.for("questions.openEventStreams");
+/** The process's open event streams (how many: `.size`). */
+export function streams(): OpenStreams {
+  const g = globalThis as unknown as Record<symbol, OpenStreams | undefined>;
+  return (g[KEY] ??= new OpenStreams());
+}
+
+/** A stream as a ReadableStream, started at once (`signal` and `onClose` as for EventStream). */
+export function eventStream(audience: Audience, lastEventId: number | null, signal: AbortSignal, onClose?: () => void): ReadableStream<Uint8Array> {
+  return new EventStream(audience, lastEventId, signal, onClose).readable();
 }

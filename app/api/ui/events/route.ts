@@ -2,7 +2,7 @@ import { uiRoute } from "@/lib/auth/ui-route";
 import { env } from "@/lib/config/env";
 import { lastEventId, sseResponse } from "@/lib/events/http";
 import { hub } from "@/lib/events/hub";
-import { eventStream, type Audience } from "@/lib/events/sse";
+import { EventStream, type Audience } from "@/lib/events/sse";
 import { waits } from "@/lib/events/waits";
 import { withoutAnswers } from "@/lib/questions/inbox";
 import type { QuestionRequest } from "@/lib/questions/schemas";
@@ -31,5 +31,5 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
     clearTimeout(maxAge);
     lease.release();
   };
-  return sseResponse(eventStream(audience, from, lease.signal, close));
+  return sseResponse(req, new EventStream(audience, from, lease.signal, close));
 });
