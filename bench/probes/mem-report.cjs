@@ -7,5 +7,11 @@ process.on("SIGWINCH", () => {
   const m = process.memoryUsage();
   const mb = (b) => Math.round(b / 1048576);
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, [mb(s.space_used_size), mb(s.space_size)]]));
-  appendFileSync("mem-report.jsonl", JSON.stringify({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), spaces }) + "\n");
+  // With --expose-gc: the live part too (heap used after a full GC), to tell garbage from live objects.
+  let live;
+  if (global.gc) {
+    global.gc();
+    live = mb(process.memoryUsage().heapUsed);
+  }
+  appendFileSync("mem-report.jsonl", JSON.stringify({ rss: mb(m.rss), heapUsed: mb(m.heapUsed), live, heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), spaces }) + "\n");
 });
