@@ -14,12 +14,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "oq-limits-"));
 let server: TestServer;
 let token: string;
 let heartbeatToken: string;
+let pingsToken: string;
 let secretsToken: string;
 
 beforeAll(async () => {
   migrate(dataDir);
   token = createToken(dataDir, { name: "limited", scopes: "ask,read" });
   heartbeatToken = createToken(dataDir, { name: "heartbeat", scopes: "read" });
+  pingsToken = createToken(dataDir, { name: "pings", scopes: "read" });
   secretsToken = createToken(dataDir, { name: "secrets", scopes: "ask,answer" });
   server = await startServer({ dataDir, env: { RATE_LIMIT_PER_MINUTE: "5", SSE_HEARTBEAT_MS: "200", SIGNIN_ATTEMPTS_PER_ADDRESS: "3" } });
 });
@@ -63,6 +65,29 @@ describe("limits", () => {
     }
     controller.abort();
     expect((text.match(/^: ping$/gm) ?? []).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("pings every open stream from the one shared timer, which starts again after all streams closed", async () => {
+    /** Opens a stream and resolves once it has seen two pings (the timer fires for it, twice). */
+    const twoPings = async (signal: AbortSignal) => {
+      const res = await fetch(`${server.url}/api/v1/events`, { headers: { authorization: `Bearer ${pingsToken}` }, signal });
+      const reader = res.body!.getReader();
+      let text = "";
+      while ((text.match(/^: ping$/gm) ?? []).length < 2) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+      return (text.match(/^: ping$/gm) ?? []).length;
+    };
+    const first = new AbortController();
+    expect(await Promise.all([twoPings(first.signal), twoPings(first.signal), twoPings(first.signal)])).toEqual([2, 2, 2]);
+    first.abort();
+    // Let the server see them go: with no stream open it stops the timer, and the next stream starts it.
+    await new Promise((r) => setTimeout(r, 500));
+    const second = new AbortController();
+    expect(await twoPings(second.signal)).toBe(2);
+    second.abort();
   });
 
   it("unknown tokens spend the client address's budget, and a rotated X-Forwarded-For does not refill it", async () => {
