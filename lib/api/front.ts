@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { log } from "../log";
+import { bodyText } from "./problem";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -82,6 +83,12 @@ class FrontRequest {
     this.signal = controller.signal;
   }
 
+  /** The body's bytes straight from node's stream, without a web stream per request (lib/api/body.ts). */
+  nodeBody(): AsyncIterable<Uint8Array> | null {
+    if (this.method === "GET" || this.method === "HEAD" || this.stream) return null;
+    return this.node;
+  }
+
   get body(): ReadableStream<Uint8Array> | null {
     if (this.method === "GET" || this.method === "HEAD") return null;
     this.stream ??= Readable.toWeb(this.node) as ReadableStream<Uint8Array>;
@@ -115,7 +122,9 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   res.setHeader("x-served-by", "front");
   if (!response.body) return void res.end();
   if (!response.headers.get("content-type")?.startsWith("text/event-stream")) {
-    const buf = Buffer.from(await response.arrayBuffer());
+    // A json()/problem() response's text as it was made: no read back through its web stream.
+    const text = bodyText(response);
+    const buf = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
     res.setHeader("content-length", buf.length);
     return void res.end(buf);
   }
