@@ -76,9 +76,11 @@ export function renderMarkdown(res: Results): string {
   for (const [provider, r] of Object.entries(res.providers)) {
     out.push(`## ${provider === "sqlite" ? "SQLite" : "PostgreSQL"}`, "");
     if (r.throughput) {
-      out.push(`### Submit throughput (${r.throughput.durationS} s per cell, after a 1 s warm-up)`, "");
-      out.push("| agents | target | req/s | p50 / p99 ms | server CPU | errors |", "|---:|---|---:|---:|---:|---:|");
-      for (const row of r.throughput.rows) out.push(`| ${row.concurrency} | ${row.target} | ${row.rps} | ${ms(row.latencyMs)} | ${row.serverCpuPct} % | ${row.non2xx + row.errors} |`);
+      const rounds = r.throughput.rounds ?? 1;
+      out.push(`### Submit throughput (${r.throughput.durationS} s per cell, after a 1 s warm-up${rounds > 1 ? `, in ${rounds} interleaved rounds` : ""})`, "");
+      if (rounds > 1) out.push(`At each concurrency the three targets take turns, ${rounds} rounds of ${Math.round((r.throughput.durationS / rounds) * 10) / 10} s each; req/s adds up a target's rounds, and each ratio is the median of the ${rounds} rounds' ratios (two runs seconds apart), so a burst of other work on the machine moves one round rather than the result.`, "");
+      out.push("| agents | target | req/s | req/s by round | p50 / p99 ms | server CPU | CPU ms / req | errors |", "|---:|---|---:|---:|---:|---:|---:|---:|");
+      for (const row of r.throughput.rows) out.push(`| ${row.concurrency} | ${row.target} | ${row.rps} | ${row.roundsRps?.join(" / ") ?? "–"} | ${ms(row.latencyMs)} | ${row.serverCpuPct} % | ${row.cpuMsPerRequest ?? "–"} | ${row.non2xx + row.errors} |`);
       out.push("", "| agents | submit ÷ bare route | submit ÷ node:http | bare route ÷ node:http |", "|---:|---:|---:|---:|");
       for (const x of r.throughput.ratios) out.push(`| ${x.concurrency} | ${pct(x.submitVsBareRoute)} | ${pct(x.submitVsNodeHttp)} | ${pct(x.bareRouteVsNodeHttp)} |`);
       out.push("");

@@ -32,8 +32,7 @@ export async function startBackground(): Promise<void> {
     const expiresAt = (JSON.parse(row.payload) as { expiresAt: string | null }).expiresAt;
     if (expiresAt) expiry.schedule(new Date(expiresAt));
   });
-  // Every committed event may carry outbox rows (here or on another instance): look for them.
-  hub.subscribe(() => notifyWorker.poke());
+  // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");

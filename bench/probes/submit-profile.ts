@@ -1,5 +1,7 @@
 // A V8 CPU profile of the server while it takes N creates (POST /api/v1/requests) from C agents,
-// summarised by package and function. Usage: npx tsx bench/probes/submit-profile.ts [C=16] [N=2000]
+// summarised by package and function. Usage: npx tsx bench/probes/submit-profile.ts [C=16] [N=2000] [sqlite|postgresql]
+// (PostgreSQL needs DATABASE_URL=postgresql://…). The profile covers the server's start too; the
+// CPU ms per create is measured over the creates only.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,8 +15,9 @@ import { freshTarget } from "../lib/target";
 
 const connections = Number(process.argv[2] || 16);
 const amount = Number(process.argv[3] || 2000);
+const provider = process.argv[4] === "postgresql" ? "postgresql" : "sqlite";
 const build = await snapshotBuild();
-const target = await freshTarget("sqlite", "profile");
+const target = await freshTarget(provider, "profile");
 const ask = makeToken(target.teamId, "a", "ask");
 await target.insertTokens([ask.row]);
 const dir = mkdtempSync(path.join(tmpdir(), "oq-bench-prof-"));

@@ -12,25 +12,37 @@ function tooLarge(close = false): AppError {
   return new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`, undefined, close ? { connection: "close" } : undefined);
 }
 
+/** The body's chunks: from node's stream when the front serves the request, else the web stream. */
+async function* chunksOf(req: Request): AsyncGenerator<Uint8Array> {
+  const node = (req as { nodeBody?: () => AsyncIterable<Uint8Array> | null }).nodeBody?.();
+  if (node) return yield* node;
+  if (!req.body) return;
+  const reader = req.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Left early (too large): stop reading.
+    await reader.cancel().catch(() => {});
+  }
+}
+
 async function readLimited(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge(declared > DRAIN_BYTES);
-  if (!req.body) return "";
-  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of chunksOf(req)) {
     size += value.byteLength;
-    if (size > DRAIN_BYTES) {
-      await reader.cancel();
-      throw tooLarge(true);
-    }
+    if (size > DRAIN_BYTES) throw tooLarge(true); // leaving the loop stops the stream
     if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
   if (size > MAX_BODY_BYTES) throw tooLarge();
-  return Buffer.concat(chunks).toString("utf8");
+  const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  return Buffer.from(all.buffer, all.byteOffset, all.byteLength).toString("utf8");
 }
 
 /** Returns the raw parsed JSON (for idempotency hashing) and the validated value. */

@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import { directStream, DIRECT_SSE } from "../events/http";
 import { ResponseSink } from "../events/sink";
 import { log } from "../log";
+import { bodyText } from "./problem";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -86,6 +87,12 @@ class FrontRequest {
     this.signal = controller.signal;
   }
 
+  /** The body's bytes straight from node's stream, without a web stream per request (lib/api/body.ts). */
+  nodeBody(): AsyncIterable<Uint8Array> | null {
+    if (this.method === "GET" || this.method === "HEAD" || this.stream) return null;
+    return this.node;
+  }
+
   get body(): ReadableStream<Uint8Array> | null {
     if (this.method === "GET" || this.method === "HEAD") return null;
     this.stream ??= Readable.toWeb(this.node) as ReadableStream<Uint8Array>;
@@ -127,7 +134,9 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   }
   if (stream) return;
   if (!response.body) return void res.end();
-  const buf = Buffer.from(await response.arrayBuffer());
+  // A json()/problem() response's text as it was made: no read back through its web stream.
+  const text = bodyText(response);
+  const buf = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
   res.setHeader("content-length", buf.length);
   res.end(buf);
 }

@@ -4,6 +4,8 @@ import { databaseConfig } from "./config";
 import type { Db } from "./client";
 
 export const EVENTS_CHANNEL = "questions_events";
+// Named (with INSTANCE_ID) by a transaction that wrote Delivery rows (lib/notify/wake.ts).
+export const DELIVERIES_CHANNEL = "questions_deliveries";
 
 // Names this process in its NOTIFY payloads, so its listener can skip the events it already
 // delivered itself (lib/events/hub.ts). On globalThis: the app's code is loaded more than once.
@@ -24,12 +26,19 @@ type Guard = ReturnType<Db["$executeRawUnsafe"]>;
  * ids at insert time, so two transactions could commit in the opposite order of their ids and a
  * reader resuming "after id N" would skip one. A transaction-scoped advisory lock makes commits
  * follow id order; pg_notify (delivered at commit, naming this instance) wakes the other instances' hubs.
+ * With `deliveries`, the other instances' delivery workers are woken too (lib/notify/wake.ts).
  * SQLite already runs one writer at a time.
  */
-export function eventWriteGuards(client: Db): { before: Guard[]; after: Guard[] } {
+export function eventWriteGuards(client: Db, opts: { deliveries?: boolean } = {}): { before: Guard[]; after: Guard[] } {
   if (!isPostgres()) return { before: [], after: [] };
   return {
     before: [client.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${EVENT_LOCK})`)],
-    after: [client.$executeRawUnsafe(`SELECT pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}')`)],
+    after: [client.$executeRawUnsafe(commitNotifications(opts.deliveries ?? false))],
   };
+}
+
+/** The NOTIFYs an event-writing transaction sends (delivered at its commit). */
+export function commitNotifications(deliveries: boolean): string {
+  const events = `pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}')`;
+  return `SELECT ${events}${deliveries ? `, pg_notify('${DELIVERIES_CHANNEL}', '${INSTANCE_ID}')` : ""}`;
 }

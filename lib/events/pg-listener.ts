@@ -8,6 +8,7 @@ import { databaseConfig } from "../db/config";
 import { EVENTS_CHANNEL } from "../db/provider";
 import { log } from "../log";
 import { listenInvalidations } from "../cache/invalidate";
+import { listenDeliveries } from "../notify/wake";
 import { env } from "../config/env";
 import { hub } from "./hub";
 
@@ -37,6 +38,7 @@ export function startPgListener(): void {
       await c.connect();
       await c.query(`LISTEN ${EVENTS_CHANNEL}`);
       await listenInvalidations(c); // cache invalidations share this connection
+      await listenDeliveries(c); // and so do other instances' outbox writes
       if (client !== c) return;
       ready = true;
       retryMs = 250;

@@ -19,6 +19,7 @@ import { stripBidiDeep } from "../text/bidi";
 import { searchKey } from "./search-text";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
+import { deliveriesWritten } from "../notify/wake";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -134,6 +135,7 @@ async function insert(
       : undefined,
   });
   hub.committed([event]);
+  deliveriesWritten(deliveries.length);
   if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }

@@ -11,6 +11,7 @@ import { resolutionSearchText } from "./search-text";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
 import { outboxWrites } from "../notify/outbox";
+import { deliveriesWritten } from "../notify/wake";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
@@ -58,9 +59,9 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   const view = toView(next, [...row.secrets, ...(change.secrets ?? [])]);
   const decided = resolutionSearchText(change.response);
   const client = db();
-  const guards = eventWriteGuards(client);
   // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
+  const guards = eventWriteGuards(client, { deliveries: deliveries.length > 0 });
   let event: EventRow;
   try {
     const results = await client.$transaction([
@@ -96,6 +97,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     throw alreadyResolved(current?.status ?? "changed");
   }
   hub.committed([event]);
+  deliveriesWritten(deliveries.length);
   return view;
 }
 

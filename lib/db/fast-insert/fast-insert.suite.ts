@@ -153,5 +153,25 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       await insertCreate(next);
       expect(await leftBehind(next)).toBe(1 + 1 + 3 + 1);
     });
+
+    it("fails only the clashing create among concurrent ones (PostgreSQL writes them in batches)", async () => {
+      const first = sample(true);
+      await insertCreate(first);
+      const clash = again(first);
+      clash.idempotency = { ...clash.idempotency!, key: first.idempotency!.key };
+      const others = Array.from({ length: 8 }, () => again(sample(true)));
+      // Started together: on PostgreSQL the first goes alone and the rest wait for one batch.
+      const outcomes = await Promise.all([...others, clash].map((w) => insertCreate(w).then((e) => e, (e: unknown) => e as Error)));
+      expect(isUniqueViolation(outcomes.at(-1))).toBe(true);
+      expect(await leftBehind(clash)).toBe(0);
+      const ids = outcomes.slice(0, -1).map((e) => (e as { id: number }).id);
+      expect(ids.every((id) => Number.isInteger(id))).toBe(true);
+      expect(new Set(ids).size).toBe(others.length);
+      for (const [i, w] of others.entries()) {
+        expect(await leftBehind(w)).toBe(1 + 1 + 3 + 1);
+        // Each caller gets its own event row.
+        expect((await db().event.findUnique({ where: { id: ids[i]! } }))?.requestId).toBe(w.request.id);
+      }
+    });
   });
 }

@@ -1,53 +1,86 @@
-// PostgreSQL: the request, its event, its deliveries and its idempotency record in one statement
-// (json_populate_recordset builds typed rows from one JSON parameter each), inside a transaction
-// that takes the event lock first and notifies at commit: three round trips in all.
+// PostgreSQL: a create's rows (request, event, deliveries, idempotency record) in one round trip,
+// and creates that arrive while one is being written go together in the next. One simple-protocol
+// query of several statements runs as one implicit transaction (any error rolls all of it back and
+// the connection is ready again): the event lock, one statement per create whose CTEs insert its
+// rows (json_populate_recordset builds typed rows from one JSON literal each), then the NOTIFYs,
+// delivered at the commit that ends the query. The event lock is held until that commit is flushed,
+// so creates commit one after another; a batch pays for one lock, one round trip and one flush.
+import { escapeLiteral } from "pg";
 import { pgPool } from "../client";
-import { EVENT_LOCK, EVENTS_CHANNEL, INSTANCE_ID } from "../provider";
+import { commitNotifications, EVENT_LOCK } from "../provider";
 import type { EventRow } from "../types";
 import { DELIVERY, EVENT, IDEMPOTENCY, quoted, REQUEST, UniqueViolation, values, type CreateWrite, type Table } from "./rows";
 
 // timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
 const pgDate = (d: Date) => d.toISOString();
 
-/** The rows as a JSON array of objects keyed by column, defaults filled in. */
+/** The rows as a JSON array of objects keyed by column, defaults filled in, as a SQL literal. */
 const json = (table: Table, rows: object[]) =>
-  JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, pgDate).map((v, i) => [table.columns[i]!, v]))));
+  escapeLiteral(JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, pgDate).map((v, i) => [table.columns[i]!, v])))));
 
-const from = (table: Table, param: number) => `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", $${param}::json)`;
+const from = (table: Table, literal: string) => `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${literal}::json)`;
 
-const SQL = `WITH
-  r AS (INSERT INTO "${REQUEST.name}" (${quoted(REQUEST.columns)}) ${from(REQUEST, 1)}),
-  d AS (INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${from(DELIVERY, 3)}),
-  i AS (INSERT INTO "${IDEMPOTENCY.name}" (${quoted(IDEMPOTENCY.columns)}) ${from(IDEMPOTENCY, 4)})
-INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${from(EVENT, 2)} RETURNING "id"`;
+/** One create's rows in one statement, returning its event id. */
+function insertOne(w: CreateWrite): string {
+  const ctes = [`r AS (INSERT INTO "${REQUEST.name}" (${quoted(REQUEST.columns)}) ${from(REQUEST, json(REQUEST, [w.request]))})`];
+  if (w.deliveries.length) ctes.push(`d AS (INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${from(DELIVERY, json(DELIVERY, w.deliveries))})`);
+  if (w.idempotency) ctes.push(`i AS (INSERT INTO "${IDEMPOTENCY.name}" (${quoted(IDEMPOTENCY.columns)}) ${from(IDEMPOTENCY, json(IDEMPOTENCY, [w.idempotency]))})`);
+  return `WITH ${ctes.join(", ")} INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${from(EVENT, json(EVENT, [w.event]))} RETURNING "id"`;
+}
+
+type Result = { command: string; rows: { id?: number }[] };
+
+/** Writes the creates in one transaction; their event ids, in order. */
+async function write(ws: CreateWrite[]): Promise<number[]> {
+  const sql = [
+    // The advisory lock orders commits by event id (lib/db/provider.ts eventWriteGuards).
+    `SELECT pg_advisory_xact_lock(${EVENT_LOCK})`,
+    ...ws.map(insertOne),
+    commitNotifications(ws.some((w) => w.deliveries.length > 0)),
+  ].join(";\n");
+  let results: Result[];
+  try {
+    results = (await pgPool().query(sql)) as unknown as Result[];
+  } catch (e) {
+    if ((e as { code?: string }).code === "23505") throw new UniqueViolation((e as { table?: string }).table ?? "unknown");
+    throw e;
+  }
+  return results.filter((r) => r.command === "INSERT").map((r) => Number(r.rows[0]!.id));
+}
+
+type Waiting = { w: CreateWrite; resolve: (id: number) => void; reject: (e: unknown) => void };
+
+// Per process (globalThis: the app's code is loaded more than once).
+const g = globalThis as unknown as { __questionsPgCreates?: { waiting: Waiting[]; busy: boolean } };
+const state = (g.__questionsPgCreates ??= { waiting: [], busy: false });
+const MAX_BATCH = 64;
+
+/** Sends what is waiting, one batch at a time (the event lock would serialise them anyway). */
+function drain(): void {
+  if (state.busy || !state.waiting.length) return;
+  state.busy = true;
+  void send(state.waiting.splice(0, MAX_BATCH)).finally(() => {
+    state.busy = false;
+    drain();
+  });
+}
+
+async function send(batch: Waiting[]): Promise<void> {
+  try {
+    const ids = await write(batch.map((b) => b.w));
+    batch.forEach((b, i) => b.resolve(ids[i]!));
+  } catch (e) {
+    if (batch.length === 1) return batch[0]!.reject(e);
+    // One create's failure (an Idempotency-Key raced by another create) rolled back the batch:
+    // each is tried again on its own, so only that one fails.
+    await Promise.all(batch.map((b) => write([b.w]).then(([id]) => b.resolve(id!), b.reject)));
+  }
+}
 
 export async function insertCreatePg(w: CreateWrite): Promise<EventRow> {
-  const client = await pgPool().connect();
-  let broken = false;
-  try {
-    // The advisory lock orders commits by event id (lib/db/provider.ts eventWriteGuards).
-    await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${EVENT_LOCK})`);
-    let id: number;
-    try {
-      const result = await client.query<{ id: number }>(SQL, [
-        json(REQUEST, [w.request]),
-        json(EVENT, [w.event]),
-        json(DELIVERY, w.deliveries),
-        json(IDEMPOTENCY, w.idempotency ? [w.idempotency] : []),
-      ]);
-      id = result.rows[0]!.id;
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => (broken = true));
-      if ((e as { code?: string }).code === "23505") throw new UniqueViolation((e as { table?: string }).table ?? "unknown");
-      throw e;
-    }
-    await client.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}'); COMMIT`);
-    return { id, ...w.event };
-  } catch (e) {
-    broken ||= !(e instanceof UniqueViolation);
-    throw e;
-  } finally {
-    // A connection whose transaction state is unknown is not handed to the next caller.
-    client.release(broken ? true : undefined);
-  }
+  const id = await new Promise<number>((resolve, reject) => {
+    state.waiting.push({ w, resolve, reject });
+    drain();
+  });
+  return { id, ...w.event };
 }
