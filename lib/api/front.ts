@@ -7,6 +7,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { log } from "../log";
+import { FRONT_REQUEST, isFrontReply, type FrontReply } from "./front-reply";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -68,6 +69,8 @@ class FrontRequest {
   readonly url: string;
   readonly method: string;
   readonly signal: AbortSignal;
+  /** lib/api/front-reply.ts: handlers may answer with a FrontReply, written below */
+  readonly [FRONT_REQUEST] = true;
   private stream: ReadableStream<Uint8Array> | null = null;
 
   constructor(
@@ -105,6 +108,7 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
     res.end();
     return;
   }
+  if (isFrontReply(response)) return writeReply(res, fixed, response);
   res.statusCode = response.status;
   for (const [k, v] of fixed) res.setHeader(k, v);
   response.headers.forEach((v, k) => {
@@ -121,6 +125,17 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   }
   // Only the reader stays referenced while the stream is open (not the Response or the request).
   return pipeStream(response.body.getReader(), res, controller);
+}
+
+/** A FrontReply: headers in one writeHead, the text in one write. */
+function writeReply(res: ServerResponse, fixed: [string, string][], reply: FrontReply): void {
+  const headers: Record<string, string | number> = {};
+  for (const [k, v] of fixed) headers[k] = v;
+  reply.headers.forEach((v, k) => (headers[k] = v));
+  headers["x-served-by"] = "front";
+  headers["content-length"] = Buffer.byteLength(reply.text);
+  res.writeHead(reply.status, headers);
+  res.end(reply.text);
 }
 
 /** Writes a stream (SSE) chunk by chunk, waiting for the socket when it is full. */
