@@ -82,12 +82,13 @@ class Entry implements Lease {
     this.end();
   }
 
-  release(): void {
+  /** Bound: streams take it as their onClose callback. */
+  readonly release = (): void => {
     if (this.released) return;
     this.released = true;
     this.parent?.removeEventListener("abort", this);
     this.owner.remove(this);
-  }
+  };
 }
 
 class Waits {
