@@ -36,16 +36,10 @@ export async function waitForRequest(scope: Scope, id: string, waitMs: number, s
   for (;;) {
     const watch = hub.watch(id);
     try {
-      const request = await requireRequest(scope, id);
-      const remaining = deadline - Date.now();
-      if (request.status !== "pending" || remaining <= 0 || signal?.aborted) return request;
-      const expiresIn = request.expiresAt ? Date.parse(request.expiresAt) - Date.now() : Infinity;
-      if (expiresIn <= 0) {
-        // The expiry timer may lag behind the clock; never hand out a stale "pending".
-        await expireRequest(id, scope.teamId);
-        continue;
-      }
-      const woken = await watch.sleep(Math.min(remaining, expiresIn + 5), signal);
+      const next = await readOrSleep(scope, id, deadline, signal);
+      if (typeof next !== "number") return next;
+      if (next === 0) continue;
+      const woken = await watch.sleep(next, signal);
       if (shutdown.isDraining) {
         throw new AppError("unavailable", "The server is shutting down; wait again.", undefined, { "retry-after": "1" });
       }
@@ -59,4 +53,22 @@ export async function waitForRequest(scope: Scope, id: string, waitMs: number, s
       watch.dispose();
     }
   }
+}
+
+/**
+ * The read before a sleep: the request when the wait is over, else how long to sleep (0: it just
+ * expired, read again). A function of its own so the read's view (a KB or two) is not kept alive
+ * by the suspended wait for all of its sleep.
+ */
+async function readOrSleep(scope: Scope, id: string, deadline: number, signal?: StopSignal): Promise<QuestionRequest | number> {
+  const request = await requireRequest(scope, id);
+  const remaining = deadline - Date.now();
+  if (request.status !== "pending" || remaining <= 0 || signal?.aborted) return request;
+  const expiresIn = request.expiresAt ? Date.parse(request.expiresAt) - Date.now() : Infinity;
+  if (expiresIn <= 0) {
+    // The expiry timer may lag behind the clock; never hand out a stale "pending".
+    await expireRequest(id, scope.teamId);
+    return 0;
+  }
+  return Math.min(remaining, expiresIn + 5);
 }
