@@ -46,27 +46,28 @@ function correlationIdOf(req: Request): string {
 export function routeCore<P>(options: Options, run: (core: Core, params: Promise<P>) => Promise<Response>) {
   return async (req: Request, route: RouteContext<P>): Promise<Response> => {
     const started = performance.now();
-    const url = new URL(req.url);
-    const core: Core = {
+    let core: Core | null = {
       req,
-      url,
+      url: new URL(req.url),
       correlationId: correlationIdOf(req),
       address: clientAddress(req.headers, env().TRUST_PROXY),
       limit: rateLimit,
       logFields: {},
     };
-    // What the log line needs after the handler, copied out: a wait keeps only these alive (not
-    // the URL and the core object) while it is open.
+    // What the log line needs after the handler, copied out, and `core` dropped once the handler
+    // has it: a suspended wait would otherwise keep the URL and the core object alive while open.
     const { correlationId, logFields } = core;
     const method = req.method;
-    const path = url.pathname;
+    const path = core.url.pathname;
     let response: Response;
     inflight.enter();
     try {
       if (shutdown.isDraining) {
         throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
       }
-      response = await run(core, route.params);
+      const pending = run(core, route.params);
+      core = null;
+      response = await pending;
     } catch (e) {
       response = toProblem(e, correlationId, method, path);
     } finally {
