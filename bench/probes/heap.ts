@@ -1,6 +1,6 @@
 // What one open wait costs in the server's JS heap: heap snapshots before and after opening N
 // waits (SSE streams or long-polls), diffed by object type, divided by N.
-// Usage: npx tsx bench/probes/heap.ts sse|long-poll [N=1000]
+// Usage: npx tsx bench/probes/heap.ts sse|long-poll [N=1000] [sqlite|postgresql]
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { snapshotBuild } from "../lib/build";
@@ -8,13 +8,13 @@ import { makeToken, pendingRows, SUBMIT_BODY } from "../lib/fixtures";
 import { agent, call, openEvents, type SseStream } from "../lib/http";
 import { settle, startApp } from "../lib/server";
 import { sleep } from "../lib/stats";
-import { freshTarget } from "../lib/target";
+import { freshTarget, type Provider } from "../lib/target";
 
 const mode = process.argv[2] === "long-poll" ? "long-poll" : "sse";
 const n = Number(process.argv[3] || 1000);
 process.env.BENCH_NODE_FLAGS = "--heapsnapshot-signal=SIGUSR2";
 const build = await snapshotBuild();
-const target = await freshTarget("sqlite", "heap");
+const target = await freshTarget((process.argv[4] ?? "sqlite") as Provider, "heap");
 const tokens = Array.from({ length: n + 1 }, (_, i) => makeToken(target.teamId, `t${i}`, "ask"));
 await target.insertTokens(tokens.map((t) => t.row));
 const rows = pendingRows(target.teamId, tokens.map((t) => t.row.id));
