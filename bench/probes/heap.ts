@@ -1,7 +1,7 @@
 // What one open wait costs in the server's JS heap: heap snapshots before and after opening N
 // waits (SSE streams or long-polls), diffed by object type, divided by N.
 // Usage: npx tsx bench/probes/heap.ts sse|long-poll [N=1000] [sqlite|postgresql]
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { snapshotBuild } from "../lib/build";
 import { makeToken, pendingRows, SUBMIT_BODY } from "../lib/fixtures";
@@ -82,7 +82,9 @@ if (mode === "sse") {
   }
 }
 await settle(app.pid);
-const after = totals(await snapshot());
+const afterFile = await snapshot();
+if (process.env.HEAP_KEEP) copyFileSync(afterFile, process.env.HEAP_KEEP); // for a look at retainers
+const after = totals(afterFile);
 console.log(`${n} ${mode} waits: live JS heap +${Math.round((after.bytes - before.bytes) / 1024 / n)} KB per wait; RSS ${rssBefore} → ${app.stats().rssMb} MB (snapshots themselves inflate RSS)`);
 const diff = [...after.byKind].map(([k, v]) => ({ k, size: v.size - (before.byKind.get(k)?.size ?? 0), count: v.count - (before.byKind.get(k)?.count ?? 0) }));
 for (const d of diff.sort((a, b) => b.size - a.size).slice(0, 30)) {

@@ -10,6 +10,7 @@ import { directStream, DIRECT_SSE } from "../events/http";
 import { ResponseSink } from "../events/sink";
 import { log } from "../log";
 import { bodyText } from "./problem";
+import { FRONT_REQUEST, isFrontReply, type FrontReply } from "./front-reply";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -73,6 +74,8 @@ class FrontRequest {
   readonly signal: AbortSignal;
   /** Event streams are handed back unstarted and written straight to the socket (serve). */
   readonly [DIRECT_SSE] = true as const;
+  /** lib/api/front-reply.ts: handlers may answer with a FrontReply, written below */
+  readonly [FRONT_REQUEST] = true;
   private stream: ReadableStream<Uint8Array> | null = null;
 
   constructor(
@@ -116,6 +119,7 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
     res.end();
     return;
   }
+  if (isFrontReply(response)) return writeReply(res, fixed, response);
   const stream = directStream(response);
   try {
     res.statusCode = response.status;
@@ -139,6 +143,17 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   const buf = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
   res.setHeader("content-length", buf.length);
   res.end(buf);
+}
+
+/** A FrontReply: headers in one writeHead, the text in one write. */
+function writeReply(res: ServerResponse, fixed: [string, string][], reply: FrontReply): void {
+  const headers: Record<string, string | number> = {};
+  for (const [k, v] of fixed) headers[k] = v;
+  reply.headers.forEach((v, k) => (headers[k] = v));
+  headers["x-served-by"] = "front";
+  headers["content-length"] = Buffer.byteLength(reply.text);
+  res.writeHead(reply.status, headers);
+  res.end(reply.text);
 }
 
 /** By name and code only, as toProblem logs: messages may carry input values. */

@@ -7,6 +7,10 @@ import { db } from "../db/client";
 import type { EventRow } from "../db/types";
 import { INSTANCE_ID } from "../db/provider";
 import { log } from "../log";
+import { shutdown } from "../shutdown";
+import { Watch } from "./watch";
+
+export type { Watch } from "./watch";
 
 type Listener = (event: EventRow) => void;
 /** Narrows what a subscriber is offered: events of these teams, and (when given) of these tokens. */
@@ -45,7 +49,8 @@ class Hub {
   private readonly byTeam = new Index();
   private readonly byToken = new Index();
   private keyed = 0;
-  private readonly waiters = new Map<string, Set<(row: EventRow) => void>>();
+  private readonly waiters = new Map<string, Set<Watch>>();
+  private drainHooked = false;
 
   /** Must resolve before the first write of the process, so no committed event is skipped. */
   ready(): Promise<void> {
@@ -138,7 +143,7 @@ class Hub {
 
   private deliver(row: EventRow): void {
     const set = this.waiters.get(row.requestId);
-    if (set) for (const wake of [...set]) wake(row); // resolves a promise: cannot throw
+    if (set) for (const watch of [...set]) watch.wake(row); // resolves a promise: cannot throw
     for (const entry of [...this.everything]) this.offer(entry, row);
     const team = this.byTeam.map.get(row.teamId);
     if (team) for (const entry of [...team]) this.offer(entry, row);
@@ -178,18 +183,23 @@ class Hub {
     };
   }
 
-  /** Register interest in a request before reading it, so no wake-up is lost in between. */
-  watch(requestId: string): { changed: Promise<EventRow>; dispose: () => void } {
-    let wake!: (row: EventRow) => void;
-    const changed = new Promise<EventRow>((resolve) => (wake = resolve));
+  /**
+   * Register interest in a request before reading it, so no wake-up is lost in between. One
+   * object per open long-poll (see ./watch.ts); dispose() it when the wait is over.
+   */
+  watch(requestId: string): Watch {
+    // One drain hook for every watch, instead of a callback per open wait.
+    if (!this.drainHooked) {
+      this.drainHooked = true;
+      shutdown.onDrain(() => {
+        for (const set of [...this.waiters.values()]) for (const w of [...set]) w.stop();
+      });
+    }
     let set = this.waiters.get(requestId);
     if (!set) this.waiters.set(requestId, (set = new Set()));
-    set.add(wake);
-    const dispose = () => {
-      set.delete(wake);
-      if (set.size === 0 && this.waiters.get(requestId) === set) this.waiters.delete(requestId);
-    };
-    return { changed, dispose };
+    const watch = new Watch(set, this.waiters, requestId);
+    set.add(watch);
+    return watch;
   }
 
   get stats() {

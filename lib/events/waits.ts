@@ -8,8 +8,12 @@ import { log } from "../log";
 import { env } from "../config/env";
 
 export type Lease = {
-  /** aborts when the caller goes away or its access is gone */
+  /** aborts when the caller goes away or its access is gone (made on first use: SSE needs one, a long-poll does not) */
   readonly signal: AbortSignal;
+  /** the same, without an AbortController: a wait passes the lease itself as its StopSignal */
+  readonly aborted: boolean;
+  addEventListener(type: "abort", listener: EventListenerObject): void;
+  removeEventListener(type: "abort", listener: EventListenerObject): void;
   /** true once the lease ended because the token was revoked or the member removed */
   readonly revoked: boolean;
   /** ends the wait now (aborts `signal`) without counting as revoked */
@@ -19,7 +23,73 @@ export type Lease = {
 };
 
 type Holder = { kind: "token"; tokenId: string } | { kind: "user"; userId: string; teamIds: string[] };
-type Entry = { holder: Holder; controller: AbortController; revoked: boolean };
+
+/**
+ * One open wait. A class with no closures and no AbortController of its own until `signal` is
+ * read: with 10,000 long-polls open, each controller with its listeners was a KB of heap.
+ */
+class Entry implements Lease {
+  revoked = false;
+  aborted = false;
+  private controller: AbortController | null = null;
+  /** at most one listener: the wait (or the stream's controller) that ends with the lease */
+  private listener: EventListenerObject | null = null;
+  private released = false;
+
+  constructor(
+    private readonly owner: Waits,
+    readonly holder: Holder,
+    private readonly parent: AbortSignal | undefined,
+  ) {
+    if (parent?.aborted) this.aborted = true;
+    else parent?.addEventListener("abort", this, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort();
+    }
+    return this.controller.signal;
+  }
+
+  addEventListener(_type: "abort", listener: EventListenerObject): void {
+    if (this.listener && this.listener !== listener) throw new Error("A lease takes one abort listener.");
+    this.listener = listener;
+  }
+
+  removeEventListener(_type: "abort", listener: EventListenerObject): void {
+    if (this.listener === listener) this.listener = null;
+  }
+
+  /** The parent signal aborted (the client went away). */
+  handleEvent(): void {
+    this.end();
+  }
+
+  end(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.controller?.abort();
+    const l = this.listener;
+    this.listener = null;
+    l?.handleEvent(new Event("abort"));
+  }
+
+  revoke(): void {
+    if (this.aborted) return;
+    this.revoked = true;
+    this.end();
+  }
+
+  /** Bound: streams take it as their onClose callback. */
+  readonly release = (): void => {
+    if (this.released) return;
+    this.released = true;
+    this.parent?.removeEventListener("abort", this);
+    this.owner.remove(this);
+  };
+}
 
 class Waits {
   private readonly entries = new Set<Entry>();
@@ -50,32 +120,22 @@ class Waits {
   }
 
   private lease(holder: Holder, parent?: AbortSignal): Lease {
-    const entry: Entry = { holder, controller: new AbortController(), revoked: false };
-    const onParentAbort = () => entry.controller.abort();
-    parent?.addEventListener("abort", onParentAbort, { once: true });
-    if (parent?.aborted) entry.controller.abort();
+    const entry = new Entry(this, holder, parent);
     this.entries.add(entry);
     this.startTimer();
-    let released = false;
-    return {
-      signal: entry.controller.signal,
-      get revoked() {
-        return entry.revoked;
-      },
-      end: () => entry.controller.abort(),
-      release: () => {
-        if (released) return;
-        released = true;
-        parent?.removeEventListener("abort", onParentAbort);
-        this.entries.delete(entry);
-        if (holder.kind === "token") {
-          const left = (this.perToken.get(holder.tokenId) ?? 1) - 1;
-          if (left > 0) this.perToken.set(holder.tokenId, left);
-          else this.perToken.delete(holder.tokenId);
-        }
-        if (this.entries.size === 0) this.stopTimer();
-      },
-    };
+    return entry;
+  }
+
+  /** Entry.release(): frees the slot. */
+  remove(entry: Entry): void {
+    this.entries.delete(entry);
+    const holder = entry.holder;
+    if (holder.kind === "token") {
+      const left = (this.perToken.get(holder.tokenId) ?? 1) - 1;
+      if (left > 0) this.perToken.set(holder.tokenId, left);
+      else this.perToken.delete(holder.tokenId);
+    }
+    if (this.entries.size === 0) this.stopTimer();
   }
 
   private startTimer(): void {
@@ -110,9 +170,8 @@ class Waits {
       for (const e of entries) {
         const h = e.holder;
         const allowed = h.kind === "token" ? live.has(h.tokenId) : h.teamIds.every((t) => members.has(`${h.userId}|${t}`));
-        if (allowed || e.controller.signal.aborted) continue;
-        e.revoked = true;
-        e.controller.abort();
+        if (allowed || e.aborted) continue;
+        e.revoke();
       }
     } catch (e) {
       log.error({ error: (e as Error).name }, "access check of open waits failed; retrying at the next interval");

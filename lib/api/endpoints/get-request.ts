@@ -2,20 +2,25 @@
 // Served by the front (lib/api/front.ts) and, the same code, by the Next route file.
 import { ROUTES } from "../routes";
 import { apiRoute } from "../handler";
-import { json } from "../problem";
+import { jsonText } from "../front-reply";
 import { AppError } from "../../errors";
 import { waits } from "../../events/waits";
-import { waitForRequest } from "../../questions/wait";
+import { viewJson, waitForRequest } from "../../questions/wait";
+import type { Scope } from "../../questions/read";
 
-export const getRequest = apiRoute(ROUTES.getRequest, async ({ req, principal, scope, params, query }) => {
-  const { wait } = query();
+export const getRequest = apiRoute(ROUTES.getRequest, ({ req, principal, scope, params, query }) => {
+  // Not async itself: the context object (URL, closures) is not kept alive by an open wait.
+  return respond(req, principal.tokenId, scope, params.id, query().wait);
+});
+
+async function respond(req: Request, tokenId: string, scope: Scope, id: string, wait: number): Promise<Response> {
   // A long-poll holds a lease: counted toward WAITS_PER_TOKEN, ended when the token is revoked.
-  const lease = wait > 0 ? waits.forToken(principal.tokenId, req.signal) : null;
+  const lease = wait > 0 ? waits.forToken(tokenId, req.signal) : null;
   try {
-    const request = await waitForRequest(scope, params.id, wait * 1000, lease?.signal ?? req.signal);
+    const request = await waitForRequest(scope, id, wait * 1000, lease ?? req.signal);
     if (lease?.revoked) throw new AppError("unauthorized", "The token was revoked.", undefined, { "www-authenticate": "Bearer" });
-    return json(request, 200, { etag: `"v${request.version}"` });
+    return jsonText(req, viewJson(request), 200, { etag: `"v${request.version}"` });
   } finally {
     lease?.release();
   }
-});
+}
