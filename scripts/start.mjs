@@ -69,7 +69,7 @@ async function checkConfig() {
 
 async function main() {
   const config = await checkConfig();
-  prepareDb();
+  await prepareDb();
   if (needsBuild()) build();
   const port = String(config.PORT);
   const host = config.HOST;

@@ -22,12 +22,10 @@ try {
   const row = await runWaiters({ target, start, reviewerToken: reviewer.token, log: (s) => console.log(s) }, mode, n);
   const { latencyMs, ...rest } = row;
   console.log(JSON.stringify({ ...rest, p99: latencyMs.p99, front: process.env.OQ_FRONT !== "off" }));
-} catch (e) {
-  // Keep the server's log for a look before the data dir goes.
+} finally {
+  // Keep the server's log (with BENCH_NODE_FLAGS=--trace-gc, its GCs) for a look before the data dir goes.
   const log = path.join(target.dataDir, `server-waiters-${mode}-${n}.log`);
   if (existsSync(log)) copyFileSync(log, path.join(tmpdir(), `oq-waiters-probe-${mode}-${n}.log`));
-  throw e;
-} finally {
   await target.dispose();
   build.dispose();
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { env } from "../config/env";
 import { AppError } from "../errors";
-import { log } from "../log";
+import { log, requestLog } from "../log";
 import { shutdown } from "../shutdown";
 import { clientAddress } from "./client-address";
 import { inflight } from "./inflight";
@@ -76,7 +76,7 @@ export function routeCore<P>(options: Options, run: (core: Core, params: Promise
     response.headers.set("x-request-id", correlationId);
     if (options.logReads || !isSafe(method) || response.status >= 400) {
       const ms = Math.round(performance.now() - started);
-      log.info({ rid: correlationId, method, path, status: response.status, ms, ...logFields }, options.name);
+      requestLog.info({ rid: correlationId, method, path, status: response.status, ms, ...logFields }, options.name);
     }
     return response;
   };

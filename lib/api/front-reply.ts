@@ -8,22 +8,23 @@
 export const FRONT_REQUEST = Symbol.for("questions.frontRequest");
 const FRONT_REPLY = Symbol.for("questions.frontReply");
 
+/** Lower-case names to values, in a plain object the front hands to writeHead as it is. */
 class ReplyHeaders {
-  private readonly map = new Map<string, string>();
+  readonly record: Record<string, string>;
   constructor(init: Record<string, string>) {
-    for (const k in init) this.map.set(k.toLowerCase(), init[k]!);
+    this.record = init;
   }
   get(name: string): string | null {
-    return this.map.get(name.toLowerCase()) ?? null;
+    return this.record[name.toLowerCase()] ?? null;
   }
   set(name: string, value: string): void {
-    this.map.set(name.toLowerCase(), value);
+    this.record[name.toLowerCase()] = value;
   }
   has(name: string): boolean {
-    return this.map.has(name.toLowerCase());
+    return this.record[name.toLowerCase()] !== undefined;
   }
   forEach(fn: (value: string, name: string) => void): void {
-    for (const [k, v] of this.map) fn(v, k);
+    for (const k in this.record) fn(this.record[k]!, k);
   }
   getSetCookie(): string[] {
     return [];
@@ -41,7 +42,10 @@ export function isFrontReply(r: unknown): r is FrontReply {
  * otherwise. Same status, headers and bytes either way (tests/api/front.test.ts compares).
  */
 export function jsonText(req: Request, text: string, status = 200, headers: Record<string, string> = {}): Response {
-  const all = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers };
+  const all: Record<string, string> = Object.create(null);
+  all["content-type"] = "application/json; charset=utf-8";
+  all["cache-control"] = "no-store";
+  for (const k in headers) all[k.toLowerCase()] = headers[k]!;
   if ((req as unknown as Record<symbol, unknown>)[FRONT_REQUEST] !== true) return new Response(text, { status, headers: all });
   const reply: FrontReply = { [FRONT_REPLY]: true, status, headers: new ReplyHeaders(all), text };
   return reply as unknown as Response;

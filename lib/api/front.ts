@@ -145,11 +145,10 @@ async function serve(node: IncomingMessage, res: ServerResponse, fixed: [string,
   res.end(buf);
 }
 
-/** A FrontReply: headers in one writeHead, the text in one write. */
+/** A FrontReply: headers in one writeHead (its own record, completed), the text in one write. */
 function writeReply(res: ServerResponse, fixed: [string, string][], reply: FrontReply): void {
-  const headers: Record<string, string | number> = {};
-  for (const [k, v] of fixed) headers[k] = v;
-  reply.headers.forEach((v, k) => (headers[k] = v));
+  const headers: Record<string, string | number> = reply.headers.record;
+  for (let i = 0; i < fixed.length; i++) headers[fixed[i]![0]] ??= fixed[i]![1];
   headers["x-served-by"] = "front";
   headers["content-length"] = Buffer.byteLength(reply.text);
   res.writeHead(reply.status, headers);

@@ -22,6 +22,7 @@ export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta
     }
     response = { answers };
   }
+  // Key order: peekView (below) reads `id`, `status` first and `version` last.
   return {
     id: row.id,
     status: row.status as Status,
@@ -44,6 +45,24 @@ export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta
     response,
     version: row.version,
   };
+}
+
+const VERSION_KEY = ',"version":';
+
+/**
+ * Status and version read off a view's JSON text without parsing it, relying on toView's key
+ * order (above): `id` first and `status` second, `version` last. Null when the text is not in
+ * that shape (the caller then parses): the order decides only the speed, never the answer.
+ */
+export function peekView(text: string, id: string): { status: string; version: number } | null {
+  const head = `{"id":${JSON.stringify(id)},"status":"`;
+  if (!text.startsWith(head)) return null;
+  const end = text.indexOf('"', head.length);
+  const at = text.lastIndexOf(VERSION_KEY);
+  if (end < 0 || at < 0 || !text.endsWith("}")) return null;
+  const digits = text.slice(at + VERSION_KEY.length, -1);
+  if (!/^\d{1,15}$/.test(digits)) return null;
+  return { status: text.slice(head.length, end), version: Number(digits) };
 }
 
 export function isTerminal(status: string): boolean {

@@ -5,7 +5,7 @@ import { apiRoute } from "../handler";
 import { jsonText } from "../front-reply";
 import { AppError } from "../../errors";
 import { waits } from "../../events/waits";
-import { viewJson, waitForRequest } from "../../questions/wait";
+import { waitForRequestText } from "../../questions/wait";
 import type { Scope } from "../../questions/read";
 
 export const getRequest = apiRoute(ROUTES.getRequest, ({ req, principal, scope, params, query }) => {
@@ -17,9 +17,9 @@ async function respond(req: Request, tokenId: string, scope: Scope, id: string, 
   // A long-poll holds a lease: counted toward WAITS_PER_TOKEN, ended when the token is revoked.
   const lease = wait > 0 ? waits.forToken(tokenId, req.signal) : null;
   try {
-    const request = await waitForRequest(scope, id, wait * 1000, lease ?? req.signal);
+    const view = await waitForRequestText(scope, id, wait * 1000, lease ?? req.signal);
     if (lease?.revoked) throw new AppError("unauthorized", "The token was revoked.", undefined, { "www-authenticate": "Bearer" });
-    return jsonText(req, viewJson(request), 200, { etag: `"v${request.version}"` });
+    return jsonText(req, view.text, 200, { etag: `"v${view.version}"` });
   } finally {
     lease?.release();
   }
