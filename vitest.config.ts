@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
@@ -6,6 +7,10 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // At least two test files at a time (Vitest's default is one per core less one, so a 2-core
+    // CI machine ran them one by one): the API files spend most of their time waiting on servers,
+    // runtimes and timers, and are written to run side by side (their own names, data and servers).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
