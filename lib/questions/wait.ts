@@ -30,26 +30,35 @@ function viewOf(row: EventRow): QuestionRequest {
 
 /** Waits for a terminal state (or the time to pass) and returns the request's view. */
 export function waitForRequest(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<QuestionRequest> {
-  return waitLoop(scope, id, waitMs, signal, (r) => r, (row) => {
-    const view = viewOf(row);
-    return view.status !== "pending" ? view : null;
-  });
+  return waitLoop(scope, id, waitMs, signal, viewFromRead, viewFromEvent);
 }
 
 /** waitForRequest for the HTTP reply: the view's JSON text, from the event payload when woken. */
 export function waitForRequestText(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<ViewText> {
-  return waitLoop(scope, id, waitMs, signal, (r) => ({ text: JSON.stringify(r), version: r.version }), (row) => {
-    const peek = peekView(row.payload, id);
-    if (!peek) {
-      const view = viewOf(row);
-      return view.status !== "pending" ? { text: row.payload, version: view.version } : null;
-    }
-    return peek.status !== "pending" ? { text: row.payload, version: peek.version } : null;
-  });
+  return waitLoop(scope, id, waitMs, signal, textFromRead, textFromEvent);
 }
 
+// Outcomes of a wait, as plain functions: a suspended wait holds no closures of its own.
+const viewFromRead = (view: QuestionRequest) => view;
+const viewFromEvent = (row: EventRow) => {
+  const view = viewOf(row);
+  return view.status !== "pending" ? view : null;
+};
+const textFromRead = (view: QuestionRequest): ViewText => ({ text: JSON.stringify(view), version: view.version });
+const textFromEvent = (row: EventRow, id: string): ViewText | null => {
+  const seen = peekView(row.payload, id) ?? viewOf(row);
+  return seen.status !== "pending" ? { text: row.payload, version: seen.version } : null;
+};
+
 /** fromEvent: the outcome a woken waiter returns, or null when the change left it pending. */
-async function waitLoop<T>(scope: Scope, id: string, waitMs: number, signal: StopSignal | undefined, fromRead: (r: QuestionRequest) => T, fromEvent: (row: EventRow) => T | null): Promise<T> {
+async function waitLoop<T>(
+  scope: Scope,
+  id: string,
+  waitMs: number,
+  signal: StopSignal | undefined,
+  fromRead: (view: QuestionRequest) => T,
+  fromEvent: (row: EventRow, id: string) => T | null,
+): Promise<T> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const watch = hub.watch(id);
@@ -63,7 +72,7 @@ async function waitLoop<T>(scope: Scope, id: string, waitMs: number, signal: Sto
       }
       // The event carries the request as it became (same view a read gives): with thousands of
       // waiters woken at once, skipping a read per waiter is what keeps the wake-up fast.
-      const outcome = woken ? fromEvent(woken) : null;
+      const outcome = woken ? fromEvent(woken, id) : null;
       if (outcome !== null) return outcome;
     } finally {
       watch.dispose();
