@@ -11,6 +11,7 @@ import { closeDb } from "./db/client";
 import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
+import { langGraphWatcher } from "./langgraph/watcher";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -34,6 +35,7 @@ export async function startBackground(): Promise<void> {
   });
   // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
+  langGraphWatcher.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
   const housekeeping = () => {
@@ -57,7 +59,7 @@ export async function startBackground(): Promise<void> {
     shutdown.begin();
     expiry.stop();
     clearInterval(purgeTimer);
-    void Promise.all([inflight.idle(), notifyWorker.stop()]).then(async () => {
+    void Promise.all([inflight.idle(), notifyWorker.stop(), langGraphWatcher.stop()]).then(async () => {
       await stopPgListener();
       await closeDb();
     });

@@ -13,6 +13,7 @@ import {
   rotate,
 } from "../lib/admin/commands";
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
+import { LANGGRAPH_COMMANDS, LANGGRAPH_USAGE } from "../lib/langgraph/cli";
 
 const USAGE = `usage: npm run admin -- <command>
   team create <slug> [--name <name>]
@@ -21,7 +22,8 @@ const USAGE = `usage: npm run admin -- <command>
   token revoke <token-id | token>
   keys rotate
   purge
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${LANGGRAPH_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Command = {
@@ -94,6 +96,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...WEBHOOK_COMMANDS,
+  ...LANGGRAPH_COMMANDS,
 };
 
 function findCommand(argv: string[]): { key: string; command: Command; rest: string[] } {
@@ -114,7 +117,8 @@ function parse(key: string, command: Command, rest: string[]): { args: string[];
     throw new AdminError(`${key}: ${parseArgsMessage(e)}`);
   }
   const values: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(parsed.values)) values[name] = typeof value === "string" ? value : undefined;
+  // A repeatable option (`multiple`) arrives as its values, one per line.
+  for (const [name, value] of Object.entries(parsed.values)) values[name] = typeof value === "string" ? value : Array.isArray(value) ? value.join("\n") : undefined;
   const { positionals } = parsed;
   // Extra arguments are not echoed: they may be pieces of an unquoted password.
   if (positionals.length > command.args.length) throw new AdminError(`${key}: too many arguments`);

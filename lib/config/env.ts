@@ -67,6 +67,7 @@ export const VARS = {
   WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook" }),
   NOTIFY_POLL_MS: int({ default: 5_000, min: 10, doc: "how often each instance looks for deliveries that came due" }),
   NOTIFY_LEASE_MS: int({ default: 60_000, min: 1_000, doc: "how long a claimed delivery stays with its instance" }),
+  LANGGRAPH_POLL_MS: int({ default: 3_000, min: 50, doc: "how often the instance that watches a LangGraph deployment looks for interrupted threads" }),
 } satisfies Record<string, Var>;
 
 export type Config = { [K in keyof typeof VARS]: z.output<(typeof VARS)[K]["schema"]> };

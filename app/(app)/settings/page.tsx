@@ -8,6 +8,8 @@ import { Alert } from "@/components/ui";
 import { CallbackSecretCard } from "@/components/settings/callback-secret-card";
 import { EmailPrefsCard } from "@/components/settings/email-prefs-card";
 import { WebhooksCard } from "@/components/settings/webhooks-card";
+import { LangGraphCard } from "@/components/settings/langgraph-card";
+import { listDeployments } from "@/lib/langgraph/deployments";
 import { callbackSecretInfo } from "@/lib/notify/callbacks";
 import { notifyConfig } from "@/lib/notify/config";
 import { emailEnabled } from "@/lib/notify/prefs";
@@ -32,10 +34,11 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, invitations, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
     : [[], [], [], "allow" as const];
-  const [webhooks, callback, mail] = await Promise.all([
+  const [webhooks, callback, mail, deployments] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
     emailEnabled(user.id),
+    current ? listDeployments(current.teamId) : [],
   ]);
 
   return (
@@ -71,6 +74,7 @@ export default async function SettingsPage({ searchParams }: Props) {
               <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
+              <LangGraphCard key={`lg-${current.teamId}`} teamId={current.teamId} deployments={deployments} />
               <CreateTeamCard />
             </>
           ) : (
