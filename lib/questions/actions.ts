@@ -9,6 +9,7 @@ import { rejection } from "./messages";
 import type { Scope } from "./read";
 import type { QuestionRequest, ReplyBody } from "./schemas";
 import { transition } from "./transitions";
+import { voteOnApproval } from "../rules/quorum";
 
 export async function replyToRequest(opts: {
   scope: Scope;
@@ -21,13 +22,16 @@ export async function replyToRequest(opts: {
   const client = db();
   // The reply is checked against the request transition() reads (one read, not two); without
   // If-Match a reply that loses a race to another change is 409, with it 412.
-  return transition({
+  try {
+    return await transition({
     scope: opts.scope,
     id: opts.id,
     to: "answered",
     resolvedBy: opts.actor,
     expectVersion: opts.expectVersion,
     prepare: (current) => {
+      // Several approvers: each reply is one vote (lib/rules/quorum.ts), found on the read transition makes anyway.
+      if (current.approvals) throw NEEDS_VOTES;
       const checked = checkReply(current.questions, opts.reply);
       const now = new Date();
       const writes = checked.secrets.map((s) =>
@@ -46,8 +50,14 @@ export async function replyToRequest(opts: {
       const secrets = checked.secrets.map((s) => ({ questionId: s.questionId, providedBy: opts.actor, createdAt: now, claimedAt: null, purgedAt: null }));
       return { response: { answers: checked.answers }, writes, secrets };
     },
-  });
+    });
+  } catch (e) {
+    if (e === NEEDS_VOTES) return voteOnApproval(opts);
+    throw e;
+  }
 }
+
+const NEEDS_VOTES = Symbol("needs votes");
 
 export function rejectRequest(opts: { scope: Scope; id: string; reason: string; actor: string; expectVersion?: number }) {
   return transition({
