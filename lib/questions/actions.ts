@@ -11,26 +11,33 @@ import type { QuestionRequest, ReplyBody } from "./schemas";
 import { transition } from "./transitions";
 import { voteOnApproval } from "../rules/quorum";
 
-export async function replyToRequest(opts: {
-  scope: Scope;
-  id: string;
-  reply: ReplyBody;
-  actor: string;
-  expectVersion?: number;
-}): Promise<QuestionRequest> {
+type ReplyOptions = { scope: Scope; id: string; reply: ReplyBody; actor: string; expectVersion?: number };
+
+// Thrown from prepare() when the request needs several approvers: found on the read transition makes anyway.
+const NEEDS_VOTES = Symbol("needs votes");
+
+export async function replyToRequest(opts: ReplyOptions): Promise<QuestionRequest> {
+  try {
+    return await answer(opts);
+  } catch (e) {
+    // Several approvers: each reply is one vote (lib/rules/quorum.ts).
+    if (e === NEEDS_VOTES) return voteOnApproval(opts);
+    throw e;
+  }
+}
+
+function answer(opts: ReplyOptions): Promise<QuestionRequest> {
   const teamId = opts.scope.teamId;
   const client = db();
   // The reply is checked against the request transition() reads (one read, not two); without
   // If-Match a reply that loses a race to another change is 409, with it 412.
-  try {
-    return await transition({
+  return transition({
     scope: opts.scope,
     id: opts.id,
     to: "answered",
     resolvedBy: opts.actor,
     expectVersion: opts.expectVersion,
     prepare: (current) => {
-      // Several approvers: each reply is one vote (lib/rules/quorum.ts), found on the read transition makes anyway.
       if (current.approvals) throw NEEDS_VOTES;
       const checked = checkReply(current.questions, opts.reply);
       const now = new Date();
@@ -50,14 +57,8 @@ export async function replyToRequest(opts: {
       const secrets = checked.secrets.map((s) => ({ questionId: s.questionId, providedBy: opts.actor, createdAt: now, claimedAt: null, purgedAt: null }));
       return { response: { answers: checked.answers }, writes, secrets };
     },
-    });
-  } catch (e) {
-    if (e === NEEDS_VOTES) return voteOnApproval(opts);
-    throw e;
-  }
+  });
 }
-
-const NEEDS_VOTES = Symbol("needs votes");
 
 export function rejectRequest(opts: { scope: Scope; id: string; reason: string; actor: string; expectVersion?: number }) {
   return transition({
