@@ -8,6 +8,7 @@ import type { InboxItem } from "@/lib/questions/inbox";
 import { InlineCode } from "./inline-code";
 import { PendingRequest } from "./pending-request";
 import { requestTitle } from "./request-header";
+import { holdKeys } from "./type-ahead";
 import { Ago, Expiry, useNow } from "./time";
 
 const SOON_MS = 10 * 60_000;
@@ -28,6 +29,10 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
       <Link
         href={`/inbox/${item.id}`}
         data-inbox-row=""
+        onClick={(e) => {
+          // A plain click or Enter opens the request here: hold the keys typed meanwhile for it.
+          if (!e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && e.button === 0) holdKeys();
+        }}
         className={cn(
           "group flex items-start gap-3 px-4 py-3 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40",
           "focus-visible:bg-orange-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-orange-500 dark:focus-visible:bg-orange-950/20",
