@@ -123,7 +123,9 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
       if (!multi && questions[step]?.kind === "approval") return;
       // Enter on an option that is not chosen yet only chooses it: the option focused on arrival
       // must not go out on a reflexive Enter. The next Enter sends.
-      if (target instanceof HTMLInputElement && target.type === "radio" && !target.checked) return target.click();
+      // (Read from the draft, not the DOM: a replayed digit may not be rendered yet.)
+      const chosen = questions[step] ? (draftsRef.current[questions[step]!.id]?.selected ?? []) : [];
+      if (target instanceof HTMLInputElement && target.type === "radio" && !chosen.includes(target.value)) return target.click();
       next();
     },
     // One way to say no: on an approval Esc denies it; Reject exists only beside other questions.

@@ -18,7 +18,7 @@ describe("token names", () => {
   it("Settings refuses a duplicate name with 409 naming the field, and creates nothing", async () => {
     const t = await cliTeam(dataDir); // has an active token named "agent"
     const ui = await signIn(baseUrl, t.email, t.password);
-    const res = await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens`, { name: "agent", scopes: "ask" });
+    const res = await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens`, { name: "agent", scopes: ["ask"] });
     expect(res.status).toBe(409);
     expect(res.headers.get("content-type")).toContain("application/problem+json");
     const problem = (await res.json()) as { detail: string; errors: { path: string }[] };
@@ -32,7 +32,7 @@ describe("token names", () => {
     const other = await cliTeam(dataDir);
     expect(other.tokenId).not.toBe(t.tokenId);
     expect((await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens/${t.tokenId}/revoke`, {})).status).toBe(200);
-    expect((await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens`, { name: "agent", scopes: "ask" })).status).toBe(201);
+    expect((await ui("POST", `/api/ui/settings/teams/${t.teamId}/tokens`, { name: "agent", scopes: ["ask"] })).status).toBe(201);
   }, 240_000);
 
   it("the admin CLI refuses a duplicate with a one-line error and a non-zero exit", async () => {
