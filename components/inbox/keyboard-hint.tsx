@@ -7,7 +7,7 @@ type Props = {
   kind: HintKind;
   steps: boolean;
   allowAlways?: boolean;
-  /** Esc rejects the request (requests with a non-approval question); else Esc denies. */
+  /** Esc rejects the request (requests with a non-approval question); on an approval Esc denies it. */
   canReject: boolean;
 };
 
@@ -57,13 +57,13 @@ export function KeyboardHint({ kind, steps, allowAlways = false, canReject }: Pr
           <Kbd>Ctrl</Kbd>+<Kbd>Enter</Kbd> from a text box
         </span>
       ) : null}
-      {canReject ? (
-        <span className={item}>
-          <Kbd>Esc</Kbd> reject
-        </span>
-      ) : kind === "approval" ? (
+      {kind === "approval" ? (
         <span className={item}>
           <Kbd>Esc</Kbd> deny
+        </span>
+      ) : canReject ? (
+        <span className={item}>
+          <Kbd>Esc</Kbd> reject
         </span>
       ) : null}
     </p>
