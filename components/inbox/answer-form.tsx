@@ -24,6 +24,9 @@ import { replayHeldKeys } from "./type-ahead";
 import { useAnswerKeys } from "./use-answer-keys";
 import { inboxKey, requestKey, useLiveSync } from "./use-live-sync";
 import { nextPendingHref, useSubmit } from "./use-submit";
+import { AlwaysAnswerToggle } from "@/components/rules/always-answer";
+import { ApprovalProgress } from "@/components/rules/approval-progress";
+import { RuleProposalHost } from "@/components/rules/rule-proposal-dialog";
 
 function focusStep(root: HTMLElement | null) {
   if (!root || window.matchMedia("(pointer: coarse)").matches) return;
@@ -149,6 +152,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
       <FlashNotice />
       <LiveBanner />
       {locked && !submit.sent ? <ResolutionNotice request={request} nextHref={nextPendingHref(inbox, request.id)} /> : null}
+      <ApprovalProgress request={request} />
       <div ref={root}>
       <Card aria-label="Answer">
         {multi ? <Stepper questions={questions} drafts={drafts} step={step} onStep={go} disabled={disabled} /> : null}
@@ -186,6 +190,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
                 Reject
               </Button>
             )}
+            <AlwaysAnswerToggle request={request} disabled={disabled} />
             <div className="ml-auto flex items-center gap-2">
               {submit.busy ? <Spinner label="Sending" /> : null}
               {multi && step > 0 ? (
@@ -211,6 +216,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
           if (denied) settle(denied, { ...(draftsRef.current[denied.id] ?? emptyDraft()), decision: "deny", note });
         }}
       />
+      <RuleProposalHost />
       <RejectDialog
         open={rejecting && !locked}
         busy={submit.busy === "reject"}
