@@ -2,7 +2,9 @@
 // the next request after answering) belong to that page. Until its form listens they would reach
 // the page being left and be lost: "j, Enter, 1" dropped the 1 (issue 22). They are held here and
 // replayed, in order, once the answer form has mounted.
-const HOLD_MS = 5_000;
+// Long enough for a slow server (a busy one took over 3 s); the form replays them as soon as it
+// listens, and Back or opening another row ends the wait.
+const HOLD_MS = 15_000;
 // The keys the answer form acts on; anything else keeps its usual meaning on the page being left.
 const HELD = /^([1-9]|y|a|n|Enter)$/;
 const GAP_MS = 30; // lets React commit what one key changed before the next one reads it
@@ -20,20 +22,25 @@ export function holdKeys(): void {
   const keys: string[] = [];
   const capture = (e: KeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing || !HELD.test(e.key) || typing(e.target)) return;
+    // Enter on another inbox row opens that one instead (its click starts a new hold).
+    if (e.key === "Enter" && e.target instanceof HTMLElement && e.target.closest("[data-inbox-row]")) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     if (!e.repeat) keys.push(e.key);
   };
   const timer = window.setTimeout(() => held.stop(), HOLD_MS);
+  const back = () => held.stop();
   const held: Held = {
     keys,
     stop: () => {
       window.removeEventListener("keydown", capture, true);
+      window.removeEventListener("popstate", back);
       window.clearTimeout(timer);
       if (g.__typeAhead === held) g.__typeAhead = undefined;
     },
   };
   window.addEventListener("keydown", capture, true);
+  window.addEventListener("popstate", back);
   g.__typeAhead = held;
 }
 
