@@ -124,7 +124,7 @@ test.describe("approvals", () => {
     await expect(answer.getByText(`dry run first ${tag}`)).toBeVisible();
   });
 
-  test("one key decides a lone approval: y approves, a approves always, n or Esc asks for an optional note and denies", async ({ page }) => {
+  test("one key decides a lone approval: y approves, a approves always (after the rule proposal), n or Esc asks for an optional note and denies", async ({ page }) => {
     const tag = uid();
     const reviewer = await seedUser({ role: "reviewer" });
     const agent = await agentFor(reviewer.teamSlug, "ask");
@@ -142,6 +142,9 @@ test.describe("approvals", () => {
     await page.goto(`/inbox/${byA.id}`);
     await expect(page.getByLabel("Input: command")).toHaveText(`$ ls ${tag}-a`);
     await page.keyboard.press("a");
+    // Approve always first proposes a team rule (issue 23's dialog); without one it approves always.
+    const ruleDialog = page.getByRole("dialog", { name: "Approve always: save a rule?" });
+    await ruleDialog.getByRole("button", { name: "Approve without a rule" }).click();
     expect(answersOf(await agent.wait(byA.id, { timeoutMs: 20_000 })).approve?.decision).toBe("approve_always");
 
     await page.goto(`/inbox/${byN.id}`);
@@ -167,6 +170,7 @@ test.describe("approvals", () => {
     // One click on a button is the whole decision too.
     await page.goto(`/inbox/${byClick.id}`);
     await decision(page, "Approve always").click();
+    await ruleDialog.getByRole("button", { name: "Approve without a rule" }).click();
     expect(answersOf(await agent.wait(byClick.id, { timeoutMs: 20_000 })).approve?.decision).toBe("approve_always");
   });
 

@@ -31,7 +31,7 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
         data-inbox-row=""
         onClick={(e) => {
           // A plain click or Enter opens the request here: hold the keys typed meanwhile for it.
-          if (!e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && e.button === 0) holdKeys();
+          if (!e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && e.button === 0) holdKeys(`/inbox/${item.id}`);
         }}
         className={cn(
           "group flex items-start gap-3 px-4 py-3 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40",

@@ -16,14 +16,16 @@ function typing(el: EventTarget | null): boolean {
   return el instanceof HTMLElement && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 }
 
-/** Starts holding the form's keys (called as a navigation to a request page begins). */
-export function holdKeys(): void {
+/** Starts holding the form's keys (called as a navigation to the request page `href` begins). */
+export function holdKeys(href: string): void {
   g.__typeAhead?.stop();
   const keys: string[] = [];
   const capture = (e: KeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.isComposing || !HELD.test(e.key) || typing(e.target)) return;
-    // Enter on another inbox row opens that one instead (its click starts a new hold).
-    if (e.key === "Enter" && e.target instanceof HTMLElement && e.target.closest("[data-inbox-row]")) return;
+    // Enter on another inbox row opens that one instead (its click starts a new hold); on the row
+    // being opened it is held like any key (it submits once the form is there).
+    const row = e.key === "Enter" && e.target instanceof HTMLElement ? e.target.closest("a[data-inbox-row]") : null;
+    if (row && row.getAttribute("href") !== href) return;
     e.preventDefault();
     e.stopImmediatePropagation();
     if (!e.repeat) keys.push(e.key);

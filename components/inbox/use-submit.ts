@@ -41,7 +41,7 @@ export function useSubmit(request: InboxItem) {
       old && old.data.some((r) => r.id === request.id) ? { data: old.data.filter((r) => r.id !== request.id), total: old.total - 1 } : old,
     );
     flash(href === "/inbox" ? `${text}.` : `${text}. Here is the next request.`);
-    if (href !== "/inbox") holdKeys();
+    if (href !== "/inbox") holdKeys(href);
     router.push(href);
   };
 
