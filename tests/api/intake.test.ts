@@ -64,10 +64,11 @@ function raw(server: TestServer, opts: { method?: string; path: string; headers?
 
 const ERROR_LINE = /"level":50|Failed to handle request|⨯/;
 
+// Sign-ins go through the admin CLI: slow on a loaded machine, hence the long timeout.
 describe.each([
   ["front", () => front],
   ["Next only (OQ_FRONT=off)", () => plain],
-])("before any route, %s", (_name, server) => {
+])("before any route, %s", { timeout: 180_000 }, (_name, server) => {
   const auth = () => ({ authorization: `Bearer ${token}` });
 
   it("a Host header that is no host is a 400 problem, logged below error level", async () => {

@@ -77,7 +77,7 @@ describe("secret keys", () => {
     expect(failed.message).toContain(keyFile);
     expect(failed.message).toContain(keyId);
     expect(existsSync(keyFile)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it("signing secrets count as sealed: rotation re-seals them, and a lost key file stops the start with no secret answer stored", async () => {
     cleanups.push(await ownDatabase(signingDir));
@@ -132,5 +132,5 @@ describe("secret keys", () => {
     expect(failed.message).toContain(signingKeyFile);
     expect(failed.message).toContain(newKey);
     expect(existsSync(signingKeyFile)).toBe(false);
-  }, 180_000);
+  }, 300_000);
 });
