@@ -68,8 +68,11 @@ test.describe("approvals", () => {
     await expect(claim.getByText("queued", { exact: true })).toBeVisible();
     await expect(claim).toContainText("not verified");
     const prompt = page.getByText("Allow this shell command?", { exact: true });
-    expect((await command.boundingBox())!.y).toBeLessThan((await prompt.boundingBox())!.y);
-    expect((await prompt.boundingBox())!.y).toBeLessThan((await claim.boundingBox())!.y);
+    // In reading order (the DOM's, not the layout's: boxes move while a loaded machine renders).
+    const precedes = async (a: typeof command, b: typeof command) =>
+      a.evaluate((el, other) => Boolean(other && el.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING), await b.elementHandle());
+    expect(await precedes(command, prompt)).toBe(true);
+    expect(await precedes(prompt, claim)).toBe(true);
 
     // Buttons, not radios plus Submit; no second way to say no; hints for an approval only.
     await expect(page.getByRole("radio")).toHaveCount(0);
