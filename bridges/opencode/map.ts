@@ -2,7 +2,7 @@
 // replies. The OpenCode request id is the Idempotency-Key and `agent.toolCallId`, which is how a
 // restarted bridge recognises its own requests.
 import type { Answer, CreateRequestInput, QuestionRequest } from "../../lib/client";
-import { chosen, fitOptions, fitText } from "../core/questions";
+import { chosen, fitOptions, fitText } from "../../lib/questions/runtime-fit";
 import type { PermissionReply, PermissionRequest, QuestionReply, QuestionRequest as OcQuestion } from "./types";
 
 export const AGENT = "opencode";

@@ -3,6 +3,7 @@
 import type { Principal } from "../auth/principal";
 import { AppError, fieldErrors, type FieldError } from "../errors";
 import { log } from "../log";
+import { PERMISSION_PROMPT, permissionPrompt } from "../claude-code/prompt-tool";
 import { AskHumanInputSchema } from "../openapi/tool-schema";
 import { createRequest } from "../questions/create";
 import { CreateRequestSchema } from "../questions/schemas";
@@ -20,7 +21,7 @@ export type CallContext = {
   /** aborted when the client cancels the call or drops the connection: we stop waiting, the request stays */
   signal: AbortSignal;
   /** set when the call carries a progressToken */
-  progress?: (elapsedSeconds: number, totalSeconds: number) => Promise<void>;
+  progress?: (elapsedSeconds: number, totalSeconds?: number) => Promise<void>;
 };
 
 function invalid(errors: FieldError[]): ToolResult {
@@ -73,6 +74,11 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
   try {
     if (name === "ask_human") return await askHuman(ctx, args);
     if (name === "get_answer") return await getAnswer(ctx, args);
+    if (name === PERMISSION_PROMPT) {
+      const progress = ctx.progress;
+      const session = ctx.session ? { sessionId: ctx.session.agentSessionId } : {};
+      return await permissionPrompt({ principal: ctx.principal, ...session, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
+    }
     return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer.`);
   } catch (e) {
     if (e instanceof AppError) {

@@ -49,10 +49,10 @@ function buildServer(ctx: ApiContext, session: McpSession | null): Server {
     const progress =
       token === undefined
         ? undefined
-        : (elapsed: number, total: number) =>
+        : (elapsed: number, total?: number) =>
             extra.sendNotification({
               method: "notifications/progress",
-              params: { progressToken: token, progress: elapsed, total, message: `Waiting for a human to answer (${elapsed} s)…` },
+              params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
             });
     const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
     const principal = ctx.principal;

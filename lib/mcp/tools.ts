@@ -1,6 +1,8 @@
 // The MCP tool list. ask_human is the published model-facing tool (lib/openapi/tool-schema.ts, one
-// source) with a sentence on waiting added; get_answer waits again on a pending request.
+// source) with a sentence on waiting added; get_answer waits again on a pending request;
+// permission_prompt is Claude Code's --permission-prompt-tool (lib/claude-code/), not for models.
 import { z } from "zod";
+import { permissionPromptTool } from "../claude-code/prompt-tool";
 import { toolSchema, type McpTool } from "../openapi/tool-schema";
 import type { McpConfig } from "./config";
 
@@ -44,5 +46,5 @@ export function mcpTools(cfg: McpConfig): McpTool[] {
     inputSchema: z.toJSONSchema(getAnswerInputSchema(cfg), { target: "draft-2020-12", io: "input" }) as Record<string, unknown>,
     annotations: { title: "Get the human's answer", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   };
-  return [{ ...ask, description: `${ask.description} ${waiting(cfg)}` }, getAnswer];
+  return [{ ...ask, description: `${ask.description} ${waiting(cfg)}` }, getAnswer, permissionPromptTool()];
 }
