@@ -13,9 +13,9 @@ export type HookOutput = { hookSpecificOutput?: { hookEventName: "PermissionRequ
 
 export const TERMINAL_INSTEAD = "asked in the terminal instead";
 
-/** When to answer: a margin before Claude Code gives up (10% of the timeout, 1–5 s). */
+/** When to answer: a margin before Claude Code gives up (10% of the timeout, 2–5 s: a cancel and the reply must fit in it). */
 export function answerBy(timeoutSeconds: number, now = Date.now()): number {
-  const margin = Math.min(5, Math.max(1, timeoutSeconds * 0.1));
+  const margin = Math.min(5, Math.max(2, timeoutSeconds * 0.1));
   return now + (timeoutSeconds - margin) * 1000;
 }
 
@@ -43,7 +43,8 @@ export async function claudeCodeHook(opts: { principal: Principal; input: Claude
     mapped,
     deadline: answerBy(opts.timeout),
     signal: opts.signal,
-    reasons: { deadline: TERMINAL_INSTEAD, gone: "Claude Code stopped waiting (answered or interrupted in its terminal)" },
+    // Claude Code gone first (its own timeout passed, or the turn was interrupted): the terminal has it either way.
+    reasons: { deadline: TERMINAL_INSTEAD, gone: TERMINAL_INSTEAD },
   });
   const decision = mapped.decide(request);
   return decision ? { hookSpecificOutput: { hookEventName: "PermissionRequest", decision } } : {};
