@@ -12,10 +12,44 @@ function useOrigin(): string {
   return useSyncExternalStore(noop, () => window.location.origin, () => "http://localhost:3000");
 }
 
+/** The README's hook block: the token comes from QUESTIONS_TOKEN (allowedEnvVars), never the file. */
+function claudeHookSettings(origin: string): string {
+  const hook = (url: string, timeout?: number) => ({
+    type: "http",
+    url,
+    ...(timeout ? { timeout } : {}),
+    headers: { Authorization: "Bearer $QUESTIONS_TOKEN" },
+    allowedEnvVars: ["QUESTIONS_TOKEN"],
+  });
+  const url = `${origin}/api/v1/hooks/claude-code`;
+  return JSON.stringify(
+    {
+      permissions: { allow: ["mcp__questions__ask_human", "mcp__questions__get_answer"] },
+      hooks: {
+        PermissionRequest: [{ matcher: "*", hooks: [hook(`${url}?timeout=300`, 300)] }],
+        SessionEnd: [{ hooks: [hook(url)] }],
+      },
+    },
+    null,
+    2,
+  );
+}
+
 export function snippets(origin: string, token: string) {
   const mcp = `${origin}/api/mcp`;
   return [
     { label: "Claude Code", code: `claude mcp add --transport http questions ${mcp} --header "Authorization: Bearer ${token}"` },
+    {
+      label: "Claude Code's own prompts (.claude/settings.json)",
+      code: claudeHookSettings(origin),
+    },
+    {
+      label: "Claude Code headless (claude -p)",
+      code: [
+        "# with the MCP server added as above, and QUESTIONS_TOKEN exported in this shell",
+        `MCP_CONNECTION_NONBLOCKING=false claude -p "…" --permission-prompt-tool mcp__questions__permission_prompt`,
+      ].join("\n"),
+    },
     {
       label: "Codex (~/.codex/config.toml)",
       code: [
@@ -54,7 +88,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Copy the ${label.split(" ")[0]} snippet`}
+          aria-label={`Copy the ${label} snippet`}
           onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => setCopied(false))}
         >
           {copied ? "Copied" : "Copy"}

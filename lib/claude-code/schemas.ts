@@ -65,5 +65,4 @@ export const PermissionPromptInputSchema = z
     tool_name: z.string().trim().min(1).max(100).meta({ description: "The tool Claude Code wants to run." }),
     input: ToolInput,
     tool_use_id: z.string().min(1).max(200).optional().meta({ description: "Claude Code's id for this tool call." }),
-  })
-  .meta({ id: "PermissionPromptInput" });
+  });

@@ -32,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(models.map((m) => m.stop()));
-  home?.cleanup();
+  if (!process.env.KEEP_CLAUDE_HOME) home?.cleanup();
 });
 
 async function model(calls: Array<{ name: string; input: unknown }>) {
@@ -82,7 +82,7 @@ describe("Claude Code, headless", () => {
     const env = home.env(m.baseUrl, { QUESTIONS_TOKEN: token });
     const added = await shellBlock(blocks.mcpAdd, { cwd, env });
     expect(added.code, added.stderr).toBe(0);
-    const run = shellBlock(`claude -p "Set up the job queue" --output-format json --allowedTools mcp__questions__ask_human`, { cwd, env });
+    const run = shellBlock(`MCP_CONNECTION_NONBLOCKING=false claude -p "Set up the job queue" --allowedTools mcp__questions__ask_human`, { cwd, env });
 
     let finished = "still running";
     void run.then((r) => (finished = JSON.stringify(r)));

@@ -81,7 +81,7 @@ describe("MCP server", () => {
       expect(askHuman.description).toMatch(/get_answer/);
       expect(tools[1]!.inputSchema).toMatchObject({ required: ["requestId"] });
       expect(tools[2]!.description).toMatch(/^Not for models: Claude Code calls this itself/);
-      expect(tools[2]!.inputSchema).toMatchObject({ required: ["tool_name", "input"] });
+      expect(tools[2]!.inputSchema).toMatchObject({ type: "object", required: ["tool_name", "input"] });
     } finally {
       await mcp.close();
     }

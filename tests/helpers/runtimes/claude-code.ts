@@ -167,8 +167,8 @@ export function readmeClaudeBlocks(baseUrl: string): { mcpAdd: string; mcpJson: 
   const mcpAdd = find((b) => b.startsWith("claude mcp add"));
   const mcpJson = find((b) => b.includes('"mcpServers"'));
   const settings = find((b) => b.includes('"PermissionRequest"'));
-  const headless = find((b) => b.startsWith("claude -p"));
-  if (!mcpAdd?.startsWith("claude mcp add") || !mcpJson?.includes("mcpServers") || !settings?.includes("PermissionRequest") || !headless?.startsWith("claude -p")) {
+  const headless = find((b) => /^(\w+=\S+ )*claude -p/.test(b));
+  if (!mcpAdd?.startsWith("claude mcp add") || !mcpJson?.includes("mcpServers") || !settings?.includes("PermissionRequest") || !headless) {
     throw new Error("README: the Claude Code blocks under 'Connect your agent' are not where the tests expect them");
   }
   // The hook's timeout appears twice (the hook's own and the URL's): tests set their own.
