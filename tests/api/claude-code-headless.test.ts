@@ -90,7 +90,8 @@ describe("Claude Code, headless", () => {
     expect(pending.source).toBe("model_tool");
     await reviewer.reply(pending.id, { answers: { db: { selected: ["PostgreSQL"], note: "we already run it" } } });
     const result = await m.waitForToolResult((r) => r.tool === "mcp__questions__ask_human");
-    expect(result.output).toContain('Database (db): PostgreSQL. Note: "we already run it"');
+    // Claude Code hands the model the structuredContent JSON when a tool returns it.
+    expect(JSON.parse(result.output)).toMatchObject({ requestId: pending.id, status: "answered", answers: { db: { selected: ["PostgreSQL"], note: "we already run it" } } });
     expect((await run).code).toBe(0);
   }, 200_000);
 });

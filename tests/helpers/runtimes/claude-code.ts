@@ -62,7 +62,13 @@ export function claudeHome(): ClaudeHome {
       ...extra,
     }),
     // Claude Code may still be writing its session files as it exits.
-    cleanup: () => rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
+    cleanup: () => {
+      try {
+        rmSync(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // a file appeared while deleting: the temp dir is left for the OS
+      }
+    },
   };
 }
 
