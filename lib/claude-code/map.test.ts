@@ -22,7 +22,7 @@ describe("Claude Code's AskUserQuestion", () => {
     expect(mapped.body).toMatchObject({
       source: "internal",
       context: "Working directory: `/w`",
-      agent: { name: "Claude Code", sessionId: "s1" },
+      agent: { name: "Claude Code", sessionId: "s1", cwd: "/w" },
       questions: [
         { id: "q1", header: "Database", prompt: "Which database?", kind: "single_select", options: [{ label: "PostgreSQL", description: "server" }, { label: "SQLite", description: "file" }], allowCustom: true },
         { id: "q2", header: "Extras", kind: "multi_select", allowCustom: true },

@@ -53,7 +53,13 @@ function common(call: ToolCall, title: string): Pick<CreateRequestInput, "source
     source: "internal",
     title: clip(title, LIMITS.title),
     ...(call.cwd ? { context: `Working directory: \`${call.cwd}\`` } : {}),
-    agent: { name: AGENT_NAME, ...(call.sessionId ? { sessionId: call.sessionId } : {}), ...(call.toolUseId ? { toolCallId: call.toolUseId } : {}) },
+    agent: {
+      name: AGENT_NAME,
+      ...(call.sessionId ? { sessionId: call.sessionId } : {}),
+      ...(call.toolUseId ? { toolCallId: call.toolUseId } : {}),
+      // Team rules can be narrowed to a directory (agent.cwd).
+      ...(call.cwd ? { cwd: clip(call.cwd, 1000) } : {}),
+    },
   };
 }
 
