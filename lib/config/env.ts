@@ -65,9 +65,11 @@ export const VARS = {
   NOTIFY_RETRY_BASE_MS: int({ default: 10_000, min: 1, doc: "first retry delay; doubles per attempt, with jitter" }),
   NOTIFY_RETRY_MAX_MS: int({ default: 3_600_000, min: 1, doc: "longest retry delay" }),
   NOTIFY_RETRY_HOURS: num({ default: 24, min: 0, exclusive: true, doc: "how long a delivery is retried" }),
-  WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook" }),
+  WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook (or one team's callbacks to one origin, for `NOTIFY_RETRY_MAX_MS`)" }),
   NOTIFY_POLL_MS: int({ default: 5_000, min: 10, doc: "how often each instance looks for deliveries that came due" }),
   NOTIFY_LEASE_MS: int({ default: 60_000, min: 1_000, doc: "how long a claimed delivery stays with its instance" }),
+  NOTIFY_CONCURRENCY: int({ default: 32, min: 1, doc: "deliveries each instance sends at once, in all" }),
+  NOTIFY_PER_DESTINATION: int({ default: 4, min: 1, doc: "deliveries each instance sends at once to one destination (a webhook, one team's callbacks to one origin, the mail server); a slow one holds only these" }),
 } satisfies Record<string, Var>;
 
 export type Config = { [K in keyof typeof VARS]: z.output<(typeof VARS)[K]["schema"]> };
