@@ -28,7 +28,7 @@ beforeAll(async () => {
     logName: "mcp-limits.log",
   });
   reviewer = new QuestionsClient({ baseUrl: server.url, token: reviewerToken });
-});
+}, 300_000);
 afterAll(async () => {
   await server?.stop();
   if (!process.env.KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
