@@ -5,7 +5,7 @@
 import type { Principal } from "../auth/principal";
 import { actorLabel } from "../auth/principal";
 import { AppError } from "../errors";
-import { waits } from "../events/waits";
+import { waits, type Lease } from "../events/waits";
 import { cancelRequest } from "../questions/actions";
 import { createRequest } from "../questions/create";
 import { getRequest } from "../questions/read";
@@ -24,6 +24,8 @@ export type AskOptions = {
   deadline: number;
   /** aborted when Claude Code stops waiting (closed the connection) */
   signal: AbortSignal;
+  /** a wait lease already reserved for this call (the MCP tool's); else one is taken here */
+  lease?: Lease;
   /** the cancel reasons for "the deadline passed" and "Claude Code went away" */
   reasons: { deadline: string; gone: string };
   /** called every `progressSeconds` while waiting */
@@ -33,7 +35,7 @@ export type AskOptions = {
 export async function askInbox(opts: AskOptions): Promise<QuestionRequest> {
   const { principal } = opts;
   // Taken before creating, so a token over its wait limit (429) leaves nothing behind.
-  const lease = waits.forToken(principal.tokenId, opts.signal);
+  const lease = opts.lease ?? waits.forToken(principal.tokenId, opts.signal);
   const scope = { teamId: principal.teamId, tokenId: principal.tokenId };
   const started = Date.now();
   const timer = opts.progress

@@ -5,6 +5,7 @@
 // permission), sending progress so Claude Code keeps the call open.
 import { z } from "zod";
 import type { Principal } from "../auth/principal";
+import type { Lease } from "../events/waits";
 import { fieldErrors } from "../errors";
 import type { McpTool } from "../openapi/tool-schema";
 import { askInbox } from "./ask";
@@ -31,6 +32,8 @@ export type PromptContext = {
   /** the MCP session's agent session id, so ending the session withdraws its prompts */
   sessionId?: string;
   signal: AbortSignal;
+  /** the wait lease the MCP POST reserved for this call (lib/mcp/leases.ts) */
+  lease?: Lease;
   progressSeconds: number;
   progress?: (elapsedSeconds: number) => Promise<void>;
 };
@@ -54,6 +57,7 @@ export async function permissionPrompt(ctx: PromptContext, args: unknown): Promi
     idempotencyKey: tool_use_id ? `claude-code:${tool_use_id}` : undefined,
     deadline: Infinity,
     signal: ctx.signal,
+    lease: ctx.lease,
     reasons: { deadline: "no decision in time", gone: "Claude Code stopped waiting for the decision" },
     progress: progress ? { everySeconds: ctx.progressSeconds, send: (s) => void progress(s).catch(() => undefined) } : undefined,
   });
