@@ -20,6 +20,8 @@ import { searchKey } from "./search-text";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { requestFingerprint } from "./fingerprint";
+import { requestKind } from "../insights/columns";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -121,6 +123,11 @@ async function insert(
     resolvedAt: rejected ? now : null,
     resolvedBy: rejected ? "system" : null,
     version: 1,
+    // Insights (lib/insights): what recurs, of which kind, and how long it waited.
+    fingerprint: requestFingerprint(questions),
+    kind: requestKind(questions),
+    answerDigest: null,
+    waitSeconds: rejected ? 0 : null,
   };
   const view = toView(row);
   const type = rejected ? "request.rejected" : "request.created";
