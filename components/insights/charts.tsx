@@ -50,11 +50,12 @@ function Frame({ id, title, summary, children, legend, table }: { id: string; ti
   );
 }
 
-function Swatch({ className, label, dashed }: { className: string; label: string; dashed?: boolean }) {
+/** A bar's colour, or a line's (`line`: solid or "dashed"). */
+function Swatch({ className, label, line }: { className: string; label: string; line?: "solid" | "dashed" }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <svg width="18" height="10" aria-hidden="true">
-        {dashed ? <line x1="0" y1="5" x2="18" y2="5" strokeWidth="2" strokeDasharray="4 3" className={className} /> : <rect width="18" height="10" rx="2" className={className} />}
+        {line ? <line x1="0" y1="5" x2="18" y2="5" strokeWidth="2" strokeDasharray={line === "dashed" ? "4 3" : undefined} className={className} /> : <rect width="18" height="10" rx="2" className={className} />}
       </svg>
       {label}
     </span>
@@ -94,8 +95,8 @@ export function TimeToAnswerChart({ days }: { days: Day[] }) {
       summary={summary}
       legend={
         <>
-          <Swatch className="stroke-orange-600 dark:stroke-orange-400" label="Median" dashed={false} />
-          <Swatch className="stroke-violet-600 dark:stroke-violet-400" label="90th percentile" dashed />
+          <Swatch className="stroke-orange-600 dark:stroke-orange-400" label="Median" line="solid" />
+          <Swatch className="stroke-violet-600 dark:stroke-violet-400" label="90th percentile" line="dashed" />
         </>
       }
       table={

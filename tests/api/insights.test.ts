@@ -97,9 +97,9 @@ beforeAll(async () => {
   team = await cliTeam(dataDir);
   client = new QuestionsClient({ baseUrl, token: team.token });
   await db().questionRequest.createMany({ data: SEEDS.map(row) });
-  for (const email of [alice, bob]) await adminOk(dataDir, ["user", "create", email, "--password", password, "--team", team.slug, "--role", "reviewer"]);
+  await Promise.all([alice, bob].map((email) => adminOk(dataDir, ["user", "create", email, "--password", password, "--team", team.slug, "--role", "reviewer"])));
   [aliceCookie, leadCookie] = await Promise.all([signIn(baseUrl, alice, password), signIn(baseUrl, team.email, team.password)]);
-});
+}, 300_000); // five CLI runs: slow on a busy 2-core machine
 
 afterAll(async () => {
   await closeDb();

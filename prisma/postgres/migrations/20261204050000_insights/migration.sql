@@ -4,7 +4,7 @@ ADD COLUMN     "fingerprint" TEXT,
 ADD COLUMN     "kind" TEXT,
 ADD COLUMN     "waitSeconds" INTEGER;
 
--- Existing rows: the wait and the kind can be computed here; the fingerprint and the answer digest
+-- Existing rows: the wait and the kind can be computed here, the fingerprint and the answer digest
 -- (SHA-256 of normalised JSON, lib/questions/fingerprint.ts) cannot, and stay null (docs/decisions.md).
 UPDATE "QuestionRequest" SET
   "waitSeconds" = CASE WHEN "resolvedAt" IS NULL THEN NULL ELSE floor(extract(epoch FROM ("resolvedAt" - "createdAt")))::int END,

@@ -4,7 +4,7 @@ ALTER TABLE "QuestionRequest" ADD COLUMN "fingerprint" TEXT;
 ALTER TABLE "QuestionRequest" ADD COLUMN "kind" TEXT;
 ALTER TABLE "QuestionRequest" ADD COLUMN "waitSeconds" INTEGER;
 
--- Existing rows: the wait and the kind can be computed here; the fingerprint and the answer digest
+-- Existing rows: the wait and the kind can be computed here, the fingerprint and the answer digest
 -- (SHA-256 of normalised JSON, lib/questions/fingerprint.ts) cannot, and stay null (docs/decisions.md).
 -- The half millisecond keeps julianday's rounding from turning 30.000 s into 29.
 UPDATE "QuestionRequest" SET "waitSeconds" = CAST((julianday("resolvedAt") - julianday("createdAt")) * 86400 + 0.0005 AS INTEGER) WHERE "resolvedAt" IS NOT NULL;
