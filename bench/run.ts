@@ -45,7 +45,7 @@ const options = {
   waiterCounts: quick ? [100, 1000] : [1000, 10_000],
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
-  insightsSamples: quick ? 5 : 20,
+  insightsSamples: quick ? 5 : 10,
   scenarios: only,
   cpuProf,
 };

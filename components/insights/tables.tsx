@@ -77,8 +77,7 @@ export function ReviewersTable({ rows }: { rows: Insights["byReviewer"] }) {
   );
 }
 
-/** `ruleHref`: where "Make this a rule" leads for a fingerprint, when the app has rules. */
-export function RecurringTable({ rows, ruleHref }: { rows: Insights["recurring"]; ruleHref?: (r: Insights["recurring"][number]) => string }) {
+export function RecurringTable({ rows }: { rows: Insights["recurring"] }) {
   return (
     <Card aria-labelledby="recurring">
       <CardHeader id="recurring" title="Questions that recur" description="The same question answered the same way at least three times in the period (notes aside): candidates for a rule." />
@@ -90,7 +89,6 @@ export function RecurringTable({ rows, ruleHref }: { rows: Insights["recurring"]
                 <th className={th} scope="col">Question</th>
                 <th className={th} scope="col">Answered</th>
                 <th className={th} scope="col">Times</th>
-                {ruleHref ? <th className={th} scope="col"><span className="sr-only">Action</span></th> : null}
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -103,11 +101,6 @@ export function RecurringTable({ rows, ruleHref }: { rows: Insights["recurring"]
                   </th>
                   <td className="px-3 py-2">{r.answer}</td>
                   <td className={td}>{r.count}</td>
-                  {ruleHref ? (
-                    <td className="px-3 py-2">
-                      <Link href={ruleHref(r)} className="text-sm font-medium underline underline-offset-2">Make this a rule</Link>
-                    </td>
-                  ) : null}
                 </tr>
               ))}
             </tbody>
