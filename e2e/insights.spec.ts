@@ -10,9 +10,9 @@ const tag = uid();
 const agentName = `insights-bot-${tag}`;
 
 test.beforeAll(async () => {
+  test.setTimeout(240_000); // a few CLI runs: slow on a busy 2-core machine
   lead = await seedUser({ role: "lead" });
-  const agent = await agentFor(lead.teamSlug, "ask");
-  const reviewer = await agentFor(lead.teamSlug, "answer");
+  const [agent, reviewer] = await Promise.all([agentFor(lead.teamSlug, "ask"), agentFor(lead.teamSlug, "answer")]);
   for (let i = 0; i < 3; i++) {
     const r = await agent.create({
       title: `Cache ${tag} ${i}`,
