@@ -16,12 +16,14 @@ import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
-import { searchKey } from "./search-text";
+import { resolutionSearchText, searchKey } from "./search-text";
+import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
 import { requestFingerprint } from "./fingerprint";
-import { requestKind } from "../insights/columns";
+import { answerDigest, requestKind } from "../insights/columns";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -47,6 +49,7 @@ export async function createRequest(opts: {
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
   const body = stripBidiDeep(opts.body);
   const questions = buildQuestions(body.source, body.questions);
+  checkRequiredApprovals(body, questions);
   if (body.callbackUrl) checkCallbackUrl(body.callbackUrl);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -97,14 +100,20 @@ async function insert(
   await hub.ready();
   const now = new Date();
   const rejected = immediateRejection(principal, body);
+  // Team rules decide at create (lib/rules, docs/rules.md): after the no-deadlock rules above.
+  const verdict = rejected ? null : await rulesVerdict(principal.teamId, body, questions);
+  const ruled = verdictFields(verdict);
+  const status = rejected ? "rejected" : ruled.status;
+  const response = rejected ? JSON.stringify({ rejection: rejected }) : ruled.response;
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
     .join("\n");
+  const decided = ruled.response ? resolutionSearchText(JSON.parse(ruled.response) as StoredResponse) : "";
   const row = {
     id: newId("qr"),
     teamId: principal.teamId,
     tokenId: principal.tokenId,
-    status: rejected ? "rejected" : "pending",
+    status,
     source: body.source,
     mode: body.mode,
     title: body.title || null,
@@ -115,22 +124,25 @@ async function insert(
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
     callbackUrl: body.callbackUrl ?? null,
+    cwd: body.agent.cwd ?? null,
+    approvals: ruled.approvals,
     questions: JSON.stringify(questions),
-    response: rejected ? JSON.stringify({ rejection: rejected }) : null,
-    searchText: searchKey(searchText),
+    response,
+    searchText: searchKey(searchText) + (decided ? `\n${decided}` : ""),
     createdAt: now,
     expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
-    resolvedAt: rejected ? now : null,
-    resolvedBy: rejected ? "system" : null,
+    resolvedAt: status !== "pending" ? now : null,
+    resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
     // Insights (lib/insights): what recurs, of which kind, and how long it waited.
     fingerprint: requestFingerprint(questions),
     kind: requestKind(questions),
-    answerDigest: null,
-    waitSeconds: rejected ? 0 : null,
+    // A rule's answer gets its digest too, though recurring questions count people's answers only.
+    answerDigest: status === "answered" && ruled.response ? answerDigest(questions, JSON.parse(ruled.response) as StoredResponse) : null,
+    waitSeconds: status !== "pending" ? 0 : null,
   };
   const view = toView(row);
-  const type = rejected ? "request.rejected" : "request.created";
+  const type = status === "pending" ? "request.created" : `request.${status}`;
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
   const event = await insertCreate({
@@ -143,6 +155,7 @@ async function insert(
   });
   hub.committed([event]);
   deliveriesWritten(deliveries.length);
-  if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
+  if (verdict && verdict.ruleIds.length) await recordHits(verdict.ruleIds, now);
+  if (status === "pending" && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }
