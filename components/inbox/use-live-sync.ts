@@ -15,7 +15,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
     const has = old.data.some((r) => r.id === e.requestId);
     const truncated = old.data.length < old.total;
     if (e.request.status === "pending") {
-      if (has || !e.team) return old;
+      // Still pending but changed (escalated): take the new state in place.
+      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId ? { ...r, ...e.request } : r)) };
+      if (!e.team) return old;
       // Newest last (FIFO): beyond a truncated page it only adds to the count.
       if (truncated) return { ...old, total: old.total + 1 };
       return { data: [...old.data, { ...e.request, team: e.team }], total: old.total + 1 };
@@ -29,7 +31,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
 }
 
 function applyToRequest(qc: QueryClient, e: LiveEvent): void {
-  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && e.request.version > old.version ? { ...old, ...e.request } : old));
+  // Escalation changes a pending request without a new version (a reply with the seen version still goes through).
+  const newer = (old: InboxItem) => e.request.version > old.version || (e.request.version === old.version && e.request.escalatedAt !== old.escalatedAt);
+  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && newer(old) ? { ...old, ...e.request } : old));
 }
 
 export function useLiveSync(since: number | undefined): void {

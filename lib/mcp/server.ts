@@ -86,7 +86,7 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   }
   if (session === undefined) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
+  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
   return json({ cancelled });
 }
 

@@ -19,6 +19,7 @@ const STATUS_WORDS: Record<string, string> = {
   "request.rejected": "was rejected",
   "request.cancelled": "was cancelled",
   "request.expired": "expired",
+  "request.escalated": "is still waiting for an answer (escalated)",
 };
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

@@ -121,6 +121,7 @@ async function insert(
     resolvedAt: rejected ? now : null,
     resolvedBy: rejected ? "system" : null,
     version: 1,
+    escalatedAt: null,
   };
   const view = toView(row);
   const type = rejected ? "request.rejected" : "request.created";

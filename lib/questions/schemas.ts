@@ -213,6 +213,8 @@ export const RequestSchema = z
     resolvedAt: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     response: ResponseSchema,
+    /** When the team's escalation list was notified (still pending past its delay); absent until then. */
+    escalatedAt: z.string().optional(),
     version: z.number().int(),
   })
   .meta({ id: "QuestionRequest" });

@@ -43,6 +43,7 @@ export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     response,
+    ...(row.escalatedAt ? { escalatedAt: row.escalatedAt.toISOString() } : {}),
     version: row.version,
   };
 }

@@ -18,6 +18,11 @@ import { teamPolicy } from "@/lib/teams/teams";
 import { listTokens } from "@/lib/teams/tokens";
 import { hasPassword } from "@/lib/account/password";
 import { listInvitations } from "@/lib/invitations/invitations";
+import Link from "next/link";
+import { EscalationCard } from "@/components/settings/escalation-card";
+import { buttonClass } from "@/components/ui";
+import { atLeast } from "@/lib/auth/roles";
+import { escalationSettings } from "@/lib/escalation/settings";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
@@ -32,11 +37,13 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, invitations, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
     : [[], [], [], "allow" as const];
-  const [webhooks, callback, mail] = await Promise.all([
+  const [webhooks, callback, mail, escalation] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
     emailEnabled(user.id),
+    current ? escalationSettings(current.teamId) : null,
   ]);
+  const auditTeam = current ?? user.memberships.find((m) => atLeast(m.role, "lead"));
 
   return (
     <div className="space-y-5">
@@ -49,7 +56,14 @@ export default async function SettingsPage({ searchParams }: Props) {
             </p>
           ) : null}
         </div>
-        {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
+        <div className="flex flex-wrap items-center gap-2">
+          {auditTeam ? (
+            <Link href={`/settings/audit?team=${encodeURIComponent(auditTeam.teamSlug)}`} className={buttonClass("secondary", "sm")}>
+              Audit trail
+            </Link>
+          ) : null}
+          {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
+        </div>
       </div>
       {welcome && current ? (
         <Alert tone="success">
@@ -70,6 +84,7 @@ export default async function SettingsPage({ searchParams }: Props) {
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
               <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
+              {escalation ? <EscalationCard key={`e-${current.teamId}`} teamId={current.teamId} settings={escalation} members={members} webhooks={webhooks} /> : null}
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
               <CreateTeamCard />
             </>

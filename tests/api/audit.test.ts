@@ -1,0 +1,76 @@
+// The audit trail: decisions and settings changes are appended in their own transaction, the
+// chain verifies with the admin CLI, and editing or deleting one row makes verify fail naming it.
+import { describe, expect, inject, it } from "vitest";
+import { QuestionsClient } from "@/lib/client";
+import { adminOk, cliTeam, runAdmin } from "../helpers/cli";
+import { singleSelect, uid } from "../helpers/clients";
+import { rawQuery } from "../helpers/raw-db";
+
+const dataDir = inject("dataDir");
+const baseUrl = inject("baseUrl");
+
+type Row = { id: string; seq: number; actor: string; address: string | null; action: string; target: string | null; data: string };
+const entries = (teamId: string) =>
+  rawQuery<Row>(dataDir, `SELECT "id", "seq", "actor", "address", "action", "target", "data" FROM "AuditEntry" WHERE "teamId" = ? ORDER BY "seq"`, [teamId]);
+
+async function teamWithDecisions() {
+  const team = await cliTeam(dataDir);
+  const agent = new QuestionsClient({ baseUrl, token: team.token });
+  const a = await agent.create(singleSelect());
+  await agent.reply(a.id, { answers: { db: { selected: ["SQLite"] } } });
+  const b = await agent.create(singleSelect());
+  await agent.reject(b.id, "not now");
+  const c = await agent.create(singleSelect());
+  await agent.cancel(c.id);
+  return { ...team, ids: [a.id, b.id, c.id] };
+}
+
+describe("audit trail", () => {
+  it("records each decision with who, what and from where, chained; verify passes", async () => {
+    const team = await teamWithDecisions();
+    const rows = await entries(team.teamId);
+    const decisions = rows.filter((r) => r.action.startsWith("request."));
+    expect(decisions.map((r) => [r.action, r.target])).toEqual([
+      ["request.answered", team.ids[0]],
+      ["request.rejected", team.ids[1]],
+      ["request.cancelled", team.ids[2]],
+    ]);
+    expect(decisions.every((r) => r.actor === "token:agent" && r.address === "127.0.0.1")).toBe(true);
+    expect(JSON.parse(decisions[0]!.data).details.response).toEqual({ answers: { db: expect.objectContaining({ selected: ["SQLite"] }) } });
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+
+    const ok = await runAdmin(dataDir, ["audit", "verify", "--team", team.slug]);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`team ${team.slug}: ${rows.length} entries, chain intact`);
+  });
+
+  it("an edited row makes verify fail naming it", async () => {
+    const team = await teamWithDecisions();
+    const rows = await entries(team.teamId);
+    const victim = rows.find((r) => r.action === "request.rejected")!;
+    await rawQuery(dataDir, `UPDATE "AuditEntry" SET "data" = ? WHERE "id" = ?`, [victim.data.replace("not now", "approved"), victim.id]);
+    const r = await runAdmin(dataDir, ["audit", "verify", "--team", team.slug]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`team ${team.slug}: entry #${victim.seq} (${victim.id})`);
+
+    // Changing a listed column alone (the actor) is caught too.
+    const team2 = await teamWithDecisions();
+    const other = (await entries(team2.teamId)).find((x) => x.action === "request.answered")!;
+    await rawQuery(dataDir, `UPDATE "AuditEntry" SET "actor" = ? WHERE "id" = ?`, ["someone-else", other.id]);
+    const r2 = await runAdmin(dataDir, ["audit", "verify", "--team", team2.slug]);
+    expect(r2.code).toBe(3);
+    expect(r2.stderr).toContain(`entry #${other.seq} (${other.id})`);
+  });
+
+  it("a deleted row makes verify fail naming the gap", async () => {
+    const team = await teamWithDecisions();
+    const rows = await entries(team.teamId);
+    const victim = rows.find((r) => r.action === "request.rejected")!;
+    const next = rows.find((r) => r.seq === victim.seq + 1)!;
+    await rawQuery(dataDir, `DELETE FROM "AuditEntry" WHERE "id" = ?`, [victim.id]);
+    const r = await runAdmin(dataDir, ["audit", "verify"]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(`team ${team.slug}: entry #${next.seq} (${next.id}) follows #${victim.seq - 1}: entry #${victim.seq} is missing`);
+  });
+});
