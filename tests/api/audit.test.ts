@@ -25,7 +25,7 @@ async function teamWithDecisions() {
   return { ...team, ids: [a.id, b.id, c.id] };
 }
 
-describe("audit trail", () => {
+describe("audit trail", { timeout: 120_000 }, () => {
   it("records each decision with who, what and from where, chained; verify passes", async () => {
     const team = await teamWithDecisions();
     const rows = await entries(team.teamId);
@@ -53,8 +53,9 @@ describe("audit trail", () => {
     const r = await runAdmin(dataDir, ["audit", "verify", "--team", team.slug]);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(`team ${team.slug}: entry #${victim.seq} (${victim.id})`);
+  });
 
-    // Changing a listed column alone (the actor) is caught too.
+  it("a listed column changed alone (the actor) makes verify fail naming it", async () => {
     const team2 = await teamWithDecisions();
     const other = (await entries(team2.teamId)).find((x) => x.action === "request.answered")!;
     await rawQuery(dataDir, `UPDATE "AuditEntry" SET "actor" = ? WHERE "id" = ?`, ["someone-else", other.id]);
@@ -69,8 +70,47 @@ describe("audit trail", () => {
     const victim = rows.find((r) => r.action === "request.rejected")!;
     const next = rows.find((r) => r.seq === victim.seq + 1)!;
     await rawQuery(dataDir, `DELETE FROM "AuditEntry" WHERE "id" = ?`, [victim.id]);
-    const r = await runAdmin(dataDir, ["audit", "verify"]);
+    const r = await runAdmin(dataDir, ["audit", "verify", "--team", team.slug]);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(`team ${team.slug}: entry #${next.seq} (${next.id}) follows #${victim.seq - 1}: entry #${victim.seq} is missing`);
+  });
+});
+
+describe("audit trail: settings and secrets", () => {
+  it("records token, webhook, member and settings changes, and never a secret", { timeout: 120_000 }, async () => {
+    const team = await cliTeam(dataDir);
+    const { signIn } = await import("./notify-helpers");
+    const ui = await signIn(baseUrl, team.email, team.password);
+    const token = await ui("POST", `/api/ui/settings/teams/${team.teamId}/tokens`, { name: "ci", scopes: ["ask"] });
+    const { token: plaintext } = (await token.json()) as { token: string };
+    const hook = await ui("POST", `/api/ui/settings/teams/${team.teamId}/webhooks`, { url: "https://hooks.slack.example/services/T000/B000/secretpath", format: "slack" });
+    const { secret: signing } = (await hook.json()) as { secret: string };
+    const cb = await ui("POST", `/api/ui/settings/teams/${team.teamId}/callback-secret`, {});
+    const { secret: callbackSecret } = (await cb.json()) as { secret: string };
+    expect((await ui("PATCH", `/api/ui/settings/teams/${team.teamId}`, { policy: "allow" })).status).toBe(200);
+    const agent = new QuestionsClient({ baseUrl, token: team.token });
+    const secretValue = `hunter2-${uid()}`;
+    const asked = await agent.create({
+      source: "internal",
+      agent: { name: "secrets", sessionId: uid() },
+      questions: [{ id: "key", header: "Key", prompt: "Paste the key", kind: "freeform", secret: true }],
+    });
+    await agent.reply(asked.id, { answers: { key: { text: secretValue } } });
+
+    const rows = await entries(team.teamId);
+    const actions = rows.map((r) => r.action);
+    for (const a of ["member.added", "token.created", "webhook.created", "settings.callback_secret_rotated", "settings.policy", "request.answered"]) expect(actions).toContain(a);
+    expect(rows.filter((r) => r.action === "token.created").at(-1)!.actor).toBe(team.email);
+    const all = JSON.stringify(rows);
+    for (const secret of [plaintext, signing, callbackSecret, secretValue, "secretpath", team.token]) expect(all).not.toContain(secret);
+
+    // The UI lists the trail to the team's admin, newest first, and exports it.
+    const page = (await (await ui("GET", `/api/ui/settings/teams/${team.teamId}/audit`)).json()) as { data: { seq: number; action: string }[] };
+    expect(page.data[0]!.seq).toBe(rows.at(-1)!.seq);
+    const csv = await (await ui("GET", `/api/ui/settings/teams/${team.teamId}/audit/export`)).text();
+    expect(csv.split("\n")[0]).toBe("seq,id,at,actor,address,action,target,details");
+    expect(csv).toContain("token.created");
+    for (const secret of [plaintext, signing, callbackSecret, secretValue]) expect(csv).not.toContain(secret);
+    expect((await runAdmin(dataDir, ["audit", "verify", "--team", team.slug])).code).toBe(0);
   });
 });
