@@ -11,20 +11,31 @@ import { prepareEntry, type AuditInput, type PreparedEntry } from "./entry";
 type Raw = Pick<Db, "$executeRaw" | "$executeRawUnsafe">;
 
 // As @prisma/adapter-better-sqlite3 stores a DateTime (lib/db/fast-insert/sqlite.ts).
-const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
+export const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
+
+/**
+ * The INSERT of one prepared entry. `bind` turns each value into SQL, in order of appearance: a
+ * placeholder (recording the value) or, for the fast insert's one-query batches, a literal.
+ */
+export function auditInsertSql(pg: boolean, e: PreparedEntry, bind: (value: string | Date | null) => string): string {
+  const cols = `"id", "teamId", "seq", "at", "actor", "address", "action", "target", "data", "prevHash", "hash"`;
+  const head = `${bind(e.id)}, ${bind(e.teamId)}, COALESCE(p."seq", 0) + 1, ${bind(pg ? e.at : sqliteDate(e.at))}, ${bind(e.actor)}, ${bind(e.address)}, ${bind(e.action)}, ${bind(e.target)}, ${bind(e.data)}`;
+  const hash = pg
+    ? `encode(sha256(convert_to(COALESCE(p."hash", '') || chr(10) || ${bind(e.data)}::text, 'UTF8')), 'hex')`
+    : `oq_sha256(COALESCE(p."hash", '') || char(10) || ${bind(e.data)})`;
+  const last = `SELECT "seq", "hash" FROM "AuditEntry" WHERE "teamId" = ${bind(e.teamId)} ORDER BY "seq" DESC LIMIT 1`;
+  return `INSERT INTO "AuditEntry" (${cols}) SELECT ${head}, COALESCE(p."hash", ''), ${hash} FROM (SELECT 1) AS one LEFT JOIN (${last}) AS p ON ${pg ? "true" : "1"}`;
+}
 
 /** The INSERT of one prepared entry, unexecuted (add it to a batch transaction). */
 export function auditInsert(client: Raw, e: PreparedEntry): PrismaPromise<number> {
-  if (isPostgres()) {
-    return client.$executeRaw`INSERT INTO "AuditEntry" ("id", "teamId", "seq", "at", "actor", "address", "action", "target", "data", "prevHash", "hash")
-      SELECT ${e.id}, ${e.teamId}, COALESCE(p."seq", 0) + 1, ${e.at}, ${e.actor}, ${e.address}, ${e.action}, ${e.target}, ${e.data},
-        COALESCE(p."hash", ''), encode(sha256(convert_to(COALESCE(p."hash", '') || chr(10) || ${e.data}::text, 'UTF8')), 'hex')
-      FROM (SELECT 1) AS one LEFT JOIN (SELECT "seq", "hash" FROM "AuditEntry" WHERE "teamId" = ${e.teamId} ORDER BY "seq" DESC LIMIT 1) AS p ON true`;
-  }
-  return client.$executeRaw`INSERT INTO "AuditEntry" ("id", "teamId", "seq", "at", "actor", "address", "action", "target", "data", "prevHash", "hash")
-    SELECT ${e.id}, ${e.teamId}, COALESCE(p."seq", 0) + 1, ${sqliteDate(e.at)}, ${e.actor}, ${e.address}, ${e.action}, ${e.target}, ${e.data},
-      COALESCE(p."hash", ''), oq_sha256(COALESCE(p."hash", '') || char(10) || ${e.data})
-    FROM (SELECT 1) AS one LEFT JOIN (SELECT "seq", "hash" FROM "AuditEntry" WHERE "teamId" = ${e.teamId} ORDER BY "seq" DESC LIMIT 1) AS p ON 1`;
+  const pg = isPostgres();
+  const values: (string | Date | null)[] = [];
+  const sql = auditInsertSql(pg, e, (v) => {
+    values.push(v);
+    return pg ? `$${values.length}` : "?";
+  });
+  return client.$executeRawUnsafe(sql, ...values);
 }
 
 /** The statements that append `input` in a batch transaction that does not already hold the event lock. */

@@ -20,6 +20,7 @@ import { searchKey } from "./search-text";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { prepareEntry } from "../audit/entry";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -127,7 +128,12 @@ async function insert(
   const type = rejected ? "request.rejected" : "request.created";
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
+  // A create that is a decision at once is recorded in the audit trail with it (others add nothing).
+  const audit = row.status !== "pending"
+    ? prepareEntry({ actor: row.resolvedBy ?? "system", teamId: row.teamId, action: type, target: row.id, details: { agent: view.agent.name, title: view.title, response: view.response } }, now)
+    : undefined;
   const event = await insertCreate({
+    audit,
     request: row,
     event: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
     deliveries,

@@ -1,10 +1,11 @@
 // The audit trail: decisions and settings changes are appended in their own transaction, the
 // chain verifies with the admin CLI, and editing or deleting one row makes verify fail naming it.
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
-import { adminOk, cliTeam, runAdmin } from "../helpers/cli";
+import { cliTeam, runAdmin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
+import { signIn } from "./notify-helpers";
 
 const dataDir = inject("dataDir");
 const baseUrl = inject("baseUrl");
@@ -13,8 +14,24 @@ type Row = { id: string; seq: number; actor: string; address: string | null; act
 const entries = (teamId: string) =>
   rawQuery<Row>(dataDir, `SELECT "id", "seq", "actor", "address", "action", "target", "data" FROM "AuditEntry" WHERE "teamId" = ? ORDER BY "seq"`, [teamId]);
 
+// One admin made with the (slow) CLI; further teams through Settings, where that admin creates them.
+let base: Awaited<ReturnType<typeof cliTeam>>;
+let ui: Awaited<ReturnType<typeof signIn>>;
+beforeAll(async () => {
+  base = await cliTeam(dataDir);
+  ui = await signIn(baseUrl, base.email, base.password);
+}, 300_000);
+
+async function freshTeam() {
+  const created = await ui("POST", "/api/ui/settings/teams", { slug: `a-${uid()}` });
+  const team = (await created.json()) as { id: string; slug: string };
+  const t = await ui("POST", `/api/ui/settings/teams/${team.id}/tokens`, { name: "agent", scopes: ["ask", "answer", "read"] });
+  const { token } = (await t.json()) as { token: string };
+  return { slug: team.slug, teamId: team.id, token, email: base.email };
+}
+
 async function teamWithDecisions() {
-  const team = await cliTeam(dataDir);
+  const team = await freshTeam();
   const agent = new QuestionsClient({ baseUrl, token: team.token });
   const a = await agent.create(singleSelect());
   await agent.reply(a.id, { answers: { db: { selected: ["SQLite"] } } });
@@ -25,7 +42,7 @@ async function teamWithDecisions() {
   return { ...team, ids: [a.id, b.id, c.id] };
 }
 
-describe("audit trail", { timeout: 120_000 }, () => {
+describe("audit trail", { timeout: 300_000 }, () => {
   it("records each decision with who, what and from where, chained; verify passes", async () => {
     const team = await teamWithDecisions();
     const rows = await entries(team.teamId);
@@ -36,6 +53,8 @@ describe("audit trail", { timeout: 120_000 }, () => {
       ["request.cancelled", team.ids[2]],
     ]);
     expect(decisions.every((r) => r.actor === "token:agent" && r.address === "127.0.0.1")).toBe(true);
+    expect(rows[0]!.action).toBe("team.created");
+    expect(rows[0]!.actor).toBe(base.email);
     expect(JSON.parse(decisions[0]!.data).details.response).toEqual({ answers: { db: expect.objectContaining({ selected: ["SQLite"] }) } });
     expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
 
@@ -77,10 +96,8 @@ describe("audit trail", { timeout: 120_000 }, () => {
 });
 
 describe("audit trail: settings and secrets", () => {
-  it("records token, webhook, member and settings changes, and never a secret", { timeout: 120_000 }, async () => {
-    const team = await cliTeam(dataDir);
-    const { signIn } = await import("./notify-helpers");
-    const ui = await signIn(baseUrl, team.email, team.password);
+  it("records token, webhook, member and settings changes, and never a secret", { timeout: 300_000 }, async () => {
+    const team = await freshTeam();
     const token = await ui("POST", `/api/ui/settings/teams/${team.teamId}/tokens`, { name: "ci", scopes: ["ask"] });
     const { token: plaintext } = (await token.json()) as { token: string };
     const hook = await ui("POST", `/api/ui/settings/teams/${team.teamId}/webhooks`, { url: "https://hooks.slack.example/services/T000/B000/secretpath", format: "slack" });
@@ -99,10 +116,11 @@ describe("audit trail: settings and secrets", () => {
 
     const rows = await entries(team.teamId);
     const actions = rows.map((r) => r.action);
-    for (const a of ["member.added", "token.created", "webhook.created", "settings.callback_secret_rotated", "settings.policy", "request.answered"]) expect(actions).toContain(a);
+    for (const a of ["team.created", "token.created", "webhook.created", "settings.callback_secret_rotated", "settings.policy", "request.answered"]) expect(actions).toContain(a);
     expect(rows.filter((r) => r.action === "token.created").at(-1)!.actor).toBe(team.email);
     const all = JSON.stringify(rows);
     for (const secret of [plaintext, signing, callbackSecret, secretValue, "secretpath", team.token]) expect(all).not.toContain(secret);
+    expect(all).toContain("hooks.slack.example/services/…"); // the webhook URL, masked
 
     // The UI lists the trail to the team's admin, newest first, and exports it.
     const page = (await (await ui("GET", `/api/ui/settings/teams/${team.teamId}/audit`)).json()) as { data: { seq: number; action: string }[] };
