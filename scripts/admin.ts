@@ -14,6 +14,7 @@ import {
 } from "../lib/admin/commands";
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
 import { AUDIT_COMMANDS, AUDIT_USAGE, AuditBroken } from "../lib/audit/cli";
+import { RULE_COMMANDS, RULE_USAGE } from "../lib/rules/cli";
 
 const USAGE = `usage: npm run admin -- <command>
   team create <slug> [--name <name>]
@@ -23,7 +24,8 @@ const USAGE = `usage: npm run admin -- <command>
   keys rotate
   purge
 ${WEBHOOK_USAGE}
-${AUDIT_USAGE}`;
+${AUDIT_USAGE}
+${RULE_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Command = {
@@ -97,6 +99,7 @@ const COMMANDS: Record<string, Command> = {
   },
   ...WEBHOOK_COMMANDS,
   ...AUDIT_COMMANDS,
+  ...RULE_COMMANDS,
 };
 
 function findCommand(argv: string[]): { key: string; command: Command; rest: string[] } {

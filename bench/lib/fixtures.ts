@@ -71,6 +71,8 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     toolCallId: null,
     parentRequestId: null,
     callbackUrl: null,
+    cwd: null,
+    approvals: null,
     questions: QUESTIONS_JSON,
     response: null,
     searchText: "",

@@ -15,8 +15,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
     const has = old.data.some((r) => r.id === e.requestId);
     const truncated = old.data.length < old.total;
     if (e.request.status === "pending") {
-      // Still pending but changed (escalated): take the new state in place.
-      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId ? { ...r, ...e.request } : r)) };
+      // A vote (request.updated, a new version) or an escalation (same version) refreshes its row in place.
+      const changed = (r: InboxItem) => e.request.version > r.version || (e.request.version === r.version && e.request.escalatedAt !== r.escalatedAt);
+      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId && changed(r) ? { ...r, ...e.request } : r)) };
       if (!e.team) return old;
       // Newest last (FIFO): beyond a truncated page it only adds to the count.
       if (truncated) return { ...old, total: old.total + 1 };

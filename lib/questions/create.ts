@@ -16,11 +16,13 @@ import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
-import { searchKey } from "./search-text";
+import { resolutionSearchText, searchKey } from "./search-text";
+import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
 import { prepareEntry } from "../audit/entry";
+import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -46,6 +48,7 @@ export async function createRequest(opts: {
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
   const body = stripBidiDeep(opts.body);
   const questions = buildQuestions(body.source, body.questions);
+  checkRequiredApprovals(body, questions);
   if (body.callbackUrl) checkCallbackUrl(body.callbackUrl);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -96,14 +99,20 @@ async function insert(
   await hub.ready();
   const now = new Date();
   const rejected = immediateRejection(principal, body);
+  // Team rules decide at create (lib/rules, docs/rules.md): after the no-deadlock rules above.
+  const verdict = rejected ? null : await rulesVerdict(principal.teamId, body, questions);
+  const ruled = verdictFields(verdict);
+  const status = rejected ? "rejected" : ruled.status;
+  const response = rejected ? JSON.stringify({ rejection: rejected }) : ruled.response;
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
     .join("\n");
+  const decided = ruled.response ? resolutionSearchText(JSON.parse(ruled.response) as StoredResponse) : "";
   const row = {
     id: newId("qr"),
     teamId: principal.teamId,
     tokenId: principal.tokenId,
-    status: rejected ? "rejected" : "pending",
+    status,
     source: body.source,
     mode: body.mode,
     title: body.title || null,
@@ -114,18 +123,20 @@ async function insert(
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
     callbackUrl: body.callbackUrl ?? null,
+    cwd: body.agent.cwd ?? null,
+    approvals: ruled.approvals,
     questions: JSON.stringify(questions),
-    response: rejected ? JSON.stringify({ rejection: rejected }) : null,
-    searchText: searchKey(searchText),
+    response,
+    searchText: searchKey(searchText) + (decided ? `\n${decided}` : ""),
     createdAt: now,
     expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
-    resolvedAt: rejected ? now : null,
-    resolvedBy: rejected ? "system" : null,
+    resolvedAt: status !== "pending" ? now : null,
+    resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
     escalatedAt: null,
   };
   const view = toView(row);
-  const type = rejected ? "request.rejected" : "request.created";
+  const type = status === "pending" ? "request.created" : `request.${status}`;
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
   // A create that is a decision at once is recorded in the audit trail with it (others add nothing).
@@ -143,6 +154,7 @@ async function insert(
   });
   hub.committed([event]);
   deliveriesWritten(deliveries.length);
-  if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
+  if (verdict && verdict.ruleIds.length) await recordHits(verdict.ruleIds, now);
+  if (status === "pending" && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }

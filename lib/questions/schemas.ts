@@ -86,6 +86,7 @@ export const AgentSchema = z
     turnId: z.string().min(1).max(200).optional(),
     toolCallId: z.string().min(1).max(200).optional(),
     parentRequestId: z.string().min(1).max(200).optional(),
+    cwd: z.string().min(1).max(1000).optional().meta({ description: "The agent's working directory (or repository path): team rules can be narrowed to a prefix of it." }),
   })
   .strict()
   .meta({ id: "Agent" });
@@ -99,6 +100,13 @@ export const CreateRequestSchema = z
     agent: AgentSchema,
     questions: z.array(QuestionInputSchema).min(1).max(LIMITS.internal.maxQuestions),
     timeoutSeconds: z.number().int().min(LIMITS.minTimeout).max(LIMITS.maxTimeout).optional(),
+    requiredApprovals: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .optional()
+      .meta({ description: "Approvals only: how many different people must approve (default 1). The first Deny decides." }),
     callbackUrl: z
       .url({ protocol: /^https?$/ })
       .max(2000)
@@ -192,6 +200,14 @@ export const ResponseSchema = z
   .nullable()
   .meta({ id: "Response" });
 
+export const ApprovalsSchema = z
+  .object({
+    required: z.number().int(),
+    votes: z.array(z.object({ by: z.string(), at: z.string(), decision: z.enum(["approve", "deny"]) })),
+  })
+  .meta({ id: "Approvals" });
+export type Approvals = z.infer<typeof ApprovalsSchema>;
+
 export const RequestSchema = z
   .object({
     id: z.string(),
@@ -206,6 +222,7 @@ export const RequestSchema = z
       turnId: z.string().nullable(),
       toolCallId: z.string().nullable(),
       parentRequestId: z.string().nullable(),
+      cwd: z.string().optional(),
     }),
     questions: z.array(QuestionSchema),
     createdAt: z.string(),
@@ -215,6 +232,7 @@ export const RequestSchema = z
     response: ResponseSchema,
     /** When the team's escalation list was notified (still pending past its delay); absent until then. */
     escalatedAt: z.string().optional(),
+    approvals: ApprovalsSchema.optional().meta({ description: "Present when several people must approve: the votes so far." }),
     version: z.number().int(),
   })
   .meta({ id: "QuestionRequest" });

@@ -19,7 +19,7 @@ type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
 type ExtraWrites = { writes: Extra[]; secrets: SecretMeta[] };
 /** What the transition writes: the stored response, and extra writes in the same transaction. */
-type Change = { response: StoredResponse; writes?: Extra[]; secrets?: SecretMeta[] };
+type Change = { response: StoredResponse; writes?: Extra[]; secrets?: SecretMeta[]; /** the final votes (lib/rules/quorum.ts) */ approvals?: string };
 
 export type TransitionOptions = {
   scope: Scope;
@@ -59,6 +59,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     resolvedAt: now,
     resolvedBy: opts.resolvedBy,
     version: row.version + 1,
+    ...(change.approvals ? { approvals: change.approvals } : {}),
   };
   const view = toView(next, [...row.secrets, ...(change.secrets ?? [])]);
   const decided = resolutionSearchText(change.response);
@@ -83,6 +84,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
           resolvedAt: now,
           resolvedBy: next.resolvedBy,
           version: next.version,
+          ...(change.approvals ? { approvals: change.approvals } : {}),
           ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
         },
       }),
@@ -115,7 +117,7 @@ function decisionEntry(teamId: string, opts: TransitionOptions, view: QuestionRe
     address: opts.address,
     action: `request.${opts.to}`,
     target: opts.id,
-    details: { agent: view.agent.name, title: view.title, response: view.response },
+    details: { agent: view.agent.name, title: view.title, response: view.response, ...(view.approvals ? { approvals: view.approvals } : {}) },
   };
 }
 

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { CreateTeamCard } from "@/components/settings/create-team-card";
 import { MembersCard } from "@/components/settings/members-card";
 import { PolicyCard } from "@/components/settings/policy-card";
@@ -18,9 +19,7 @@ import { teamPolicy } from "@/lib/teams/teams";
 import { listTokens } from "@/lib/teams/tokens";
 import { hasPassword } from "@/lib/account/password";
 import { listInvitations } from "@/lib/invitations/invitations";
-import Link from "next/link";
 import { EscalationCard } from "@/components/settings/escalation-card";
-import { buttonClass } from "@/components/ui";
 import { atLeast } from "@/lib/auth/roles";
 import { escalationSettings } from "@/lib/escalation/settings";
 
@@ -56,10 +55,15 @@ export default async function SettingsPage({ searchParams }: Props) {
             </p>
           ) : null}
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          {user.memberships.some((m) => m.role !== "reviewer") ? (
+            <Link href="/settings/rules" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Rules →
+            </Link>
+          ) : null}
           {auditTeam ? (
-            <Link href={`/settings/audit?team=${encodeURIComponent(auditTeam.teamSlug)}`} className={buttonClass("secondary", "sm")}>
-              Audit trail
+            <Link href={`/settings/audit?team=${encodeURIComponent(auditTeam.teamSlug)}`} className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Audit trail →
             </Link>
           ) : null}
           {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
