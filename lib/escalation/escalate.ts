@@ -12,6 +12,7 @@ import { hub } from "../events/hub";
 import { newId } from "../ids";
 import { notifyConfig } from "../notify/config";
 import { deadlineFrom, envelopeBody } from "../notify/outbox";
+import { MAIL, webhookDestination } from "../notify/destinations";
 import { deliveriesWritten } from "../notify/wake";
 import type { QuestionRequest } from "../questions/schemas";
 import { toView } from "../questions/view";
@@ -27,12 +28,12 @@ async function outboxRows(teamId: string, view: QuestionRequest, list: Escalatio
     const id = newId("dl");
     const body = envelopeBody(w.format, { id, type: ESCALATED, createdAt: at.toISOString(), request: view });
     // The dedupe key is a second guarantee of once per request and destination.
-    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, dedupe: `escalation:${view.id}:${w.id}`, body, status: w.pausedAt ? "paused" : "pending" });
+    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, destination: webhookDestination(w.id), dedupe: `escalation:${view.id}:${w.id}`, body, status: w.pausedAt ? "paused" : "pending" });
   }
   if (list.userIds.length && notifyConfig().smtpUrl) {
     const members = await db().membership.findMany({ where: { teamId, userId: { in: list.userIds } }, select: { userId: true } });
     for (const m of members) {
-      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, dedupe: `escalation:${view.id}:${m.userId}`, body: JSON.stringify(view) });
+      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, destination: MAIL, dedupe: `escalation:${view.id}:${m.userId}`, body: JSON.stringify(view) });
     }
   }
   return rows;
