@@ -23,6 +23,8 @@ import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
 import { prepareEntry } from "../audit/entry";
 import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
+import { requestFingerprint } from "./fingerprint";
+import { answerDigest, requestKind } from "../insights/columns";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -134,6 +136,12 @@ async function insert(
     resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
     escalatedAt: null,
+    // Insights (lib/insights): what recurs, of which kind, and how long it waited.
+    fingerprint: requestFingerprint(questions),
+    kind: requestKind(questions),
+    // A rule's answer gets its digest too, though recurring questions count people's answers only.
+    answerDigest: status === "answered" && ruled.response ? answerDigest(questions, JSON.parse(ruled.response) as StoredResponse) : null,
+    waitSeconds: status !== "pending" ? 0 : null,
   };
   const view = toView(row);
   const type = status === "pending" ? "request.created" : `request.${status}`;

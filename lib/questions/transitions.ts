@@ -14,6 +14,7 @@ import { outboxWrites } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditInput } from "../audit/entry";
+import { answerDigest, waitSeconds } from "../insights/columns";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
@@ -84,6 +85,8 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
           resolvedAt: now,
           resolvedBy: next.resolvedBy,
           version: next.version,
+          waitSeconds: waitSeconds(row.createdAt, now),
+          answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
           ...(change.approvals ? { approvals: change.approvals } : {}),
           ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
         },
