@@ -115,7 +115,7 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   // Recorded first: from here on no instance serves the session, so nothing new lands in it.
   if (session === undefined || !(await endSession(ctx.principal.tokenId, session))) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
+  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
   return json({ cancelled });
 }
 
