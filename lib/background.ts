@@ -2,6 +2,7 @@
 import { hub } from "./events/hub";
 import { log } from "./log";
 import { expiry } from "./questions/expiry";
+import { escalation } from "./escalation/timer";
 import { checkKeys, purge } from "./secrets/store";
 import { pruneEvents } from "./events/retention";
 import { shutdown } from "./shutdown";
@@ -12,6 +13,7 @@ import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
 import { langGraphWatcher } from "./langgraph/watcher";
+import { pruneEndedSessions } from "./mcp/ended";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -30,14 +32,16 @@ export async function startBackground(): Promise<void> {
   // A request created elsewhere (another instance) arms our timer too.
   hub.subscribe((row) => {
     if (row.type !== "request.created") return;
-    const expiresAt = (JSON.parse(row.payload) as { expiresAt: string | null }).expiresAt;
+    const { expiresAt, createdAt } = JSON.parse(row.payload) as { expiresAt: string | null; createdAt: string };
     if (expiresAt) expiry.schedule(new Date(expiresAt));
+    escalation.created(row.teamId, createdAt);
   });
   // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
   langGraphWatcher.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
+  void escalation.run();
   const housekeeping = () => {
     purge().then(
       (r) => (r.secrets || r.idempotencyRecords) && log.info(r, "purged"),
@@ -47,6 +51,7 @@ export async function startBackground(): Promise<void> {
       (events) => events && log.info({ events }, "pruned events past the retention window"),
       (e) => log.error({ error: (e as Error).name }, "event pruning failed"),
     );
+    pruneEndedSessions().catch((e: unknown) => log.error({ error: (e as Error).name }, "pruning ended MCP sessions failed"));
   };
   housekeeping();
   const purgeTimer = setInterval(housekeeping, 10 * 60_000);
@@ -58,6 +63,7 @@ export async function startBackground(): Promise<void> {
     log.info({ signal }, "draining waits and event streams");
     shutdown.begin();
     expiry.stop();
+    escalation.stop();
     clearInterval(purgeTimer);
     void Promise.all([inflight.idle(), notifyWorker.stop(), langGraphWatcher.stop()]).then(async () => {
       await stopPgListener();

@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { open, seal } from "../secrets/seal";
+import { apiKeyBinding } from "./binding";
 
 const Url = z
   .string()
@@ -36,10 +37,9 @@ export type DeploymentView = {
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["langGraphDeployment"]["findUnique"]>>>;
 
-const binding = (teamId: string, id: string) => ({ teamId, requestId: id, questionId: "langgraph-api-key" });
 
 export function openApiKey(d: Pick<Row, "teamId" | "id" | "apiKeySealed">): string | undefined {
-  return d.apiKeySealed ? open(d.apiKeySealed, binding(d.teamId, d.id)) : undefined;
+  return d.apiKeySealed ? open(d.apiKeySealed, apiKeyBinding(d.teamId, d.id)) : undefined;
 }
 
 export const graphList = (graphs: string): string[] => graphs.split(",").filter(Boolean);
@@ -64,7 +64,7 @@ export async function connectDeployment(teamId: string, input: ConnectDeployment
   const existing = await db().langGraphDeployment.findFirst({ where: { teamId, url }, select: { id: true } });
   if (existing) throw new AppError("conflict", "This deployment is already connected for this team.");
   const row = await db().langGraphDeployment.create({
-    data: { id, teamId, url, graphs: input.graphs.join(","), apiKeySealed: input.apiKey ? seal(input.apiKey, binding(teamId, id)) : null },
+    data: { id, teamId, url, graphs: input.graphs.join(","), apiKeySealed: input.apiKey ? seal(input.apiKey, apiKeyBinding(teamId, id)) : null },
   });
   return view(row, 0);
 }

@@ -10,6 +10,7 @@ import { excerpt, OutboundRefused, postJson } from "./http";
 import { openSigningSecret } from "./secrets";
 import { signature } from "./sign";
 import { pauseWebhook } from "./pause";
+import { callbackFailed, callbackSent, destinationOf } from "./destinations";
 
 type Outcome =
   | { kind: "sent"; status: number | null; excerpt: string | null }
@@ -44,10 +45,11 @@ async function attempt(d: DeliveryRow): Promise<Outcome> {
   if (d.kind === "email") {
     if (!cfg.smtpUrl) return { kind: "retry", status: null, excerpt: null, error: "SMTP_URL is not set" };
     const user = d.userId ? await db().user.findUnique({ where: { id: d.userId }, select: { email: true } }) : null;
-    const optedOut = d.userId ? await db().emailOptOut.findUnique({ where: { userId: d.userId } }) : null;
+    // The opt-out is from new-request mail; an escalation list is chosen by the team's admins.
+    const optedOut = d.userId && d.type !== "request.escalated" ? await db().emailOptOut.findUnique({ where: { userId: d.userId } }) : null;
     if (!user || optedOut) return { kind: "final", status: "skipped", error: user ? "the user opted out" : "the user was deleted" };
     try {
-      const response = await sendMail(user.email, JSON.parse(d.body) as QuestionRequest);
+      const response = await sendMail(user.email, JSON.parse(d.body) as QuestionRequest, d.type);
       return { kind: "sent", status: null, excerpt: excerpt(response) };
     } catch (e) {
       const err = e as { code?: string; responseCode?: number };
@@ -78,6 +80,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
   if (outcome.kind === "sent") {
     await client.delivery.updateMany({ where: mine, data: { ...release, status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null } });
     if (d.webhookId) await client.webhook.updateMany({ where: { id: d.webhookId }, data: { failureStreak: 0 } });
+    if (d.kind === "callback") await callbackSent(destinationOf(d));
     return;
   }
   if (outcome.kind === "final") {
@@ -92,10 +95,11 @@ export async function deliver(d: DeliveryRow): Promise<void> {
     data: { ...release, status: gaveUp ? "failed" : "pending", attempts: { increment: 1 }, nextAttemptAt: next, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: outcome.error },
   });
   log.warn({ delivery: d.id, kind: d.kind, attempts: d.attempts + 1, error: outcome.error, gaveUp }, "delivery attempt failed");
+  if (d.kind === "callback") await callbackFailed(destinationOf(d), outcome.error);
   if (d.webhookId) {
     const w = await client.webhook.update({ where: { id: d.webhookId }, data: { failureStreak: { increment: 1 } }, select: { failureStreak: true, pausedAt: true } }).catch(() => null);
     if (w && !w.pausedAt && w.failureStreak >= notifyConfig().pauseAfter) {
-      await pauseWebhook(d.webhookId, `Paused after ${w.failureStreak} failed attempts in a row (last: ${outcome.error}).`);
+      await pauseWebhook(d.webhookId, `Paused after ${w.failureStreak} failed attempts in a row (last: ${outcome.error}).`, { actor: "system", teamId: d.teamId });
     }
   }
 }

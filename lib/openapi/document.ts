@@ -130,6 +130,15 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
+    ...fromTable(ROUTES.getInsights),
+    tags: ["Insights"],
+    summary: "Team insights for a period",
+    description: `How fast requests are answered (exact nearest-rank median and 90th percentile), outcomes per day, open requests, agents, reviewers and recurring questions, for the token's team. Computed in the database; the same figures as the /insights page.${scopeNote(ROUTES.getInsights.scopes)}`,
+    request: { query: ROUTES.getInsights.query },
+    responses: { 200: json(ROUTES.getInsights.response, "The figures."), ...problems([400, ...authErrors]) },
+  });
+
+  route({
     ...fromTable(ROUTES.listRequests),
     tags: ["Requests"],
     summary: "List requests",
@@ -184,6 +193,15 @@ function register(registry: OpenAPIRegistry): void {
     description: `The agent receives a \`reviewer_rejected\` rejection carrying the reason.${scopeNote(ROUTES.rejectRequest.scopes)}`,
     request: { params: ROUTES.rejectRequest.params, headers: IfMatchHeader, body: body(ROUTES.rejectRequest.body, "Why the request is declined.") },
     responses: { 200: json(ROUTES.rejectRequest.response, "The rejected request."), ...problems([...bodyErrors, 404, 409, 412, ...authErrors]) },
+  });
+
+  route({
+    ...fromTable(ROUTES.claudeCodeHook),
+    tags: ["Requests"],
+    summary: "Claude Code's permission prompts and questions (HTTP hook)",
+    description: `Configure as Claude Code's \`PermissionRequest\` (and \`SessionEnd\`) HTTP hook, with \`?timeout=\` equal to the hook's \`timeout\`. \`AskUserQuestion\` becomes a question request, any other tool an approval; the reply is the decision, or \`{}\` when nobody decided a few seconds before the timeout (the request is then cancelled and Claude Code asks in its terminal). \`SessionEnd\` cancels the session's pending requests.${scopeNote(ROUTES.claudeCodeHook.scopes)}`,
+    request: { query: ROUTES.claudeCodeHook.query, body: body(ROUTES.claudeCodeHook.body, "Claude Code's hook input.") },
+    responses: { 200: json(ROUTES.claudeCodeHook.response, "Claude Code's hook output."), ...problems([...bodyErrors, ...authErrors]) },
   });
 
   route({

@@ -46,6 +46,7 @@ export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     response,
+    ...(row.escalatedAt ? { escalatedAt: row.escalatedAt.toISOString() } : {}),
     ...(row.approvals ? { approvals: JSON.parse(row.approvals) as Approvals } : {}),
     version: row.version,
   };

@@ -21,6 +21,9 @@ import { teamPolicy } from "@/lib/teams/teams";
 import { listTokens } from "@/lib/teams/tokens";
 import { hasPassword } from "@/lib/account/password";
 import { listInvitations } from "@/lib/invitations/invitations";
+import { EscalationCard } from "@/components/settings/escalation-card";
+import { atLeast } from "@/lib/auth/roles";
+import { escalationSettings } from "@/lib/escalation/settings";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
@@ -35,12 +38,14 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, invitations, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
     : [[], [], [], "allow" as const];
-  const [webhooks, callback, mail, deployments] = await Promise.all([
+  const [webhooks, callback, mail, escalation, deployments] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
     emailEnabled(user.id),
+    current ? escalationSettings(current.teamId) : null,
     current ? listDeployments(current.teamId) : [],
   ]);
+  const auditTeam = current ?? user.memberships.find((m) => atLeast(m.role, "lead"));
 
   return (
     <div className="space-y-5">
@@ -57,6 +62,11 @@ export default async function SettingsPage({ searchParams }: Props) {
           {user.memberships.some((m) => m.role !== "reviewer") ? (
             <Link href="/settings/rules" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
               Rules →
+            </Link>
+          ) : null}
+          {auditTeam ? (
+            <Link href={`/settings/audit?team=${encodeURIComponent(auditTeam.teamSlug)}`} className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Audit trail →
             </Link>
           ) : null}
           {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
@@ -81,6 +91,7 @@ export default async function SettingsPage({ searchParams }: Props) {
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
               <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
+              {escalation ? <EscalationCard key={`e-${current.teamId}`} teamId={current.teamId} settings={escalation} members={members} webhooks={webhooks} /> : null}
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
               <LangGraphCard key={`lg-${current.teamId}`} teamId={current.teamId} deployments={deployments} />
               <CreateTeamCard />

@@ -1,8 +1,8 @@
-// Fitting a runtime's question into ours (header ≤ 24, prompt ≤ 2,000, labels ≤ 100 and unique)
-// without losing anything the reviewer needs, and reading our typed answer back as the runtime's
-// option labels.
-import type { Answer } from "../../lib/client";
-import { LIMITS, QUESTION_ID } from "../../lib/questions/schemas";
+// Fitting an agent runtime's question into ours (header ≤ 24, prompt ≤ 2,000, labels ≤ 100 and
+// unique) without losing anything the reviewer needs, and reading our typed answer (or an
+// approval's decision) back in the runtime's terms. Shared by the bridges (bridges/) and the
+// Claude Code hook and permission tool (lib/claude-code/).
+import { LIMITS, QUESTION_ID, type Answer, type Decision, type QuestionRequest } from "./schemas";
 
 export interface RuntimeOption {
   label: string;
@@ -43,6 +43,34 @@ export function chosen(answer: Answer | undefined, original: Map<string, string>
   return answer.custom ? [...labels, answer.custom] : labels;
 }
 
-function clip(text: string, max: number): string {
+/** The single approval's decision; anything but an answered approve (skipped, rejected, expired) is a deny. */
+export function decisionOf(request: QuestionRequest, questionId = "approve"): Decision {
+  const response = request.response;
+  if (!response || !("answers" in response)) return "deny";
+  const a = response.answers[questionId];
+  return a && !a.skipped && a.decision ? a.decision : "deny";
+}
+
+/**
+ * A request title that says what is asked: the first question's text (its header when the text is
+ * empty), "+N more" when there are several. Never the runtime's name alone (issue 22).
+ */
+export function titleFromQuestions(questions: Array<{ question?: string | null; header?: string | null }>): string {
+  const first = questions[0];
+  const text = oneLine(first?.question || first?.header || "") || "Question";
+  const more = questions.length > 1 ? ` (+${questions.length - 1} more)` : "";
+  return clip(text, LIMITS.title - more.length) + more;
+}
+
+/** An approval's title: the verb and the command itself (as inline code), so the row shows what runs. */
+export function commandTitle(verb: string, command: string): string {
+  const line = oneLine(command);
+  // Backticks inside would end the inline code early; the full command is on the page anyway.
+  return line.includes("`") ? clip(`${verb}: ${line}`, LIMITS.title) : `${verb} \`${clip(line, LIMITS.title - verb.length - 3)}\``;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
