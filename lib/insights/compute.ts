@@ -1,11 +1,12 @@
-// Every figure of the insights page and API, each an aggregate the database computes (lib/insights/
-// sql.ts); this file only shapes the few grouped rows that come back (days, agents, reviewers).
+// Every figure of the insights page and API, each an aggregate the database computes over the
+// period's facts (lib/insights/sql.ts); this file only shapes the few grouped rows that come back
+// (days, agents, reviewers).
 import { raw, sqltag as sql, type Sql } from "@prisma/client/runtime/client";
 import { db } from "../db/client";
 import { answerSummary } from "../questions/history-summary";
 import { toView } from "../questions/view";
 import type { Insights } from "./schemas";
-import { BY_PERSON, DAY, DECISION, decided, percentiles, RULE, type Where } from "./sql";
+import { BY_PERSON, DECISION, facts, percentiles, RULE, type Where } from "./sql";
 
 export type { Where } from "./sql";
 
@@ -31,12 +32,9 @@ function daysOf(w: Where): string[] {
 }
 
 async function outcomes(w: Where) {
-  const rows = await query(sql`SELECT ${DAY()} AS day, q."status" AS status, ${RULE} AS rule, COUNT(*) AS n, SUM(q."waitSeconds") AS s
-    FROM "QuestionRequest" q WHERE ${decided(w)} GROUP BY 1, 2, 3`);
-  const [p, overall] = await Promise.all([
-    query(percentiles(DAY(), sql`${decided(w)} AND ${BY_PERSON}`)),
-    query(percentiles(raw(`q."teamId"`), sql`${decided(w)} AND ${BY_PERSON}`)),
-  ]);
+  const rows = await query(sql`SELECT q."day" AS day, q."status" AS status, ${RULE} AS rule, SUM(q."n") AS n,
+    SUM(CASE WHEN q."waitSeconds" > 0 THEN CAST(q."n" AS BIGINT) * q."waitSeconds" ELSE 0 END) AS s FROM ${facts(w)} q GROUP BY 1, 2, 3`);
+  const [p, overall] = await Promise.all([query(percentiles(w, raw(`q."day"`), BY_PERSON)), query(percentiles(w, raw(`q."teamId"`), BY_PERSON))]);
   const byDay = new Map(daysOf(w).map((day) => [day, { day, ...zero(), medianSeconds: null as number | null, p90Seconds: null as number | null }]));
   const counts = zero();
   let waiting = 0;
@@ -62,8 +60,8 @@ async function outcomes(w: Where) {
 
 async function byAgent(w: Where): Promise<Insights["byAgent"]> {
   const [rows, p] = await Promise.all([
-    query(sql`SELECT q."agentName" AS agent, q."status" AS status, COUNT(*) AS n FROM "QuestionRequest" q WHERE ${decided(w)} GROUP BY 1, 2`),
-    query(percentiles(raw(`q."agentName"`), sql`${decided(w)} AND ${BY_PERSON}`)),
+    query(sql`SELECT q."agentName" AS agent, q."status" AS status, SUM(q."n") AS n FROM ${facts(w)} q GROUP BY 1, 2`),
+    query(percentiles(w, raw(`q."agentName"`), BY_PERSON)),
   ]);
   const agents = new Map<string, { requests: number; rejected: number; expired: number }>();
   for (const r of rows) {
@@ -81,7 +79,7 @@ async function byAgent(w: Where): Promise<Insights["byAgent"]> {
 }
 
 async function byReviewer(w: Where): Promise<Insights["byReviewer"]> {
-  const rows = await query(percentiles(raw(`q."resolvedBy"`), sql`${decided(w)} AND ${DECISION}`));
+  const rows = await query(percentiles(w, raw(`q."resolvedBy"`), DECISION));
   return rows
     .map((r) => ({ reviewer: String(r.g), decisions: num(r.n), medianSeconds: maybe(r.p50) }))
     .sort((x, y) => y.decisions - x.decisions || x.reviewer.localeCompare(y.reviewer));
@@ -89,14 +87,14 @@ async function byReviewer(w: Where): Promise<Insights["byReviewer"]> {
 
 /** The same question answered the same way at least RECURRING_MIN times: a rule waiting to be made. */
 async function recurring(w: Where): Promise<Insights["recurring"]> {
-  const groups = await query(sql`SELECT q."fingerprint" AS fp, COUNT(*) AS n, MAX(q."id") AS last FROM "QuestionRequest" q
-    WHERE ${decided(w)} AND ${BY_PERSON} AND q."fingerprint" IS NOT NULL AND q."answerDigest" IS NOT NULL
-    GROUP BY q."fingerprint", q."answerDigest" HAVING COUNT(*) >= ${RECURRING_MIN} ORDER BY 2 DESC, 3 DESC LIMIT ${RECURRING_MAX}`);
+  const groups = await query(sql`SELECT q."fingerprint" AS fp, q."answerDigest" AS digest, SUM(q."n") AS n FROM ${facts(w)} q
+    WHERE q."fingerprint" <> '' GROUP BY 1, 2 HAVING SUM(q."n") >= ${RECURRING_MIN} ORDER BY 3 DESC, 1, 2 LIMIT ${RECURRING_MAX}`);
   if (!groups.length) return [];
-  const rows = await db().questionRequest.findMany({ where: { id: { in: groups.map((g) => String(g.last)) }, teamId: w.teamId } });
+  const last = await Promise.all(groups.map((g) => latest(w, String(g.fp), String(g.digest))));
+  const rows = await db().questionRequest.findMany({ where: { id: { in: last.filter((id): id is string => id !== null) }, teamId: w.teamId } });
   const byId = new Map(rows.map((r) => [r.id, toView(r)]));
-  return groups.flatMap((g) => {
-    const view = byId.get(String(g.last));
+  return groups.flatMap((g, i) => {
+    const view = byId.get(last[i] ?? "");
     if (!view || !view.response || !("answers" in view.response)) return [];
     const answers = Object.fromEntries(Object.entries(view.response.answers).map(([k, a]) => [k, { ...a, note: null }]));
     const q = view.questions[0]!;
@@ -109,6 +107,24 @@ async function recurring(w: Where): Promise<Insights["recurring"]> {
       lastRequestId: view.id,
     }];
   });
+}
+
+/** The group's latest answer by a person in the period: one step down the (teamId, fingerprint, answerDigest, resolvedAt) index. */
+async function latest(w: Where, fingerprint: string, answerDigest: string): Promise<string | null> {
+  const row = await db().questionRequest.findFirst({
+    where: {
+      AND: [
+        { teamId: w.teamId, fingerprint, answerDigest, status: "answered", resolvedAt: { gte: w.period.from, lt: w.period.to } },
+        { NOT: { resolvedBy: { startsWith: "rule:" } } },
+        w.agent ? { agentName: w.agent } : {},
+        w.kind ? { kind: w.kind } : {},
+        w.actor ? { resolvedBy: w.actor } : {},
+      ],
+    },
+    orderBy: { resolvedAt: "desc" },
+    select: { id: true },
+  });
+  return row?.id ?? null;
 }
 
 /** Pending now, whatever the period: the inbox's count and its oldest wait (ids are time-ordered). */
