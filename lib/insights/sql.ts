@@ -1,4 +1,4 @@
-// The SQL pieces insights runs, per provider. Every figure is an aggregate over `facts(w)`: the
+// The SQL insights runs, per provider. Every figure is an aggregate over `facts(w)`: the
 // period's decisions as weighted rows (n requests each) — whole UTC days from the InsightDay
 // histogram the database keeps by trigger (prisma/*/migrations/20261205020000_insight_day), the
 // partial days at a period's edges from the requests themselves (n = 1). Percentiles are exact
@@ -15,13 +15,6 @@ const DAY_MS = 86_400_000;
 function at(d: Date): Sql {
   return isPostgres() ? sql`CAST(${d.toISOString()} AS timestamp)` : sql`${d.toISOString().replace("Z", "+00:00")}`;
 }
-
-/** A rule's decision: the histogram keeps every rule as `rule:`, the requests their own id. */
-export const RULE = raw(`CASE WHEN q."resolvedBy" = 'rule:' THEN 1 ELSE 0 END`);
-/** Answered by a person: the waits time-to-answer is made of. */
-export const BY_PERSON = raw(`q."status" = 'answered' AND q."resolvedBy" <> 'rule:'`);
-/** A reviewer's decision: answered or rejected by someone, not by the system or a rule. */
-export const DECISION = raw(`q."status" IN ('answered', 'rejected') AND q."resolvedBy" NOT IN ('system', 'rule:', '')`);
 
 /** The histogram's key computed from a request row `r` — the same expressions as the triggers. */
 function keyOf(): Sql {
@@ -66,12 +59,52 @@ export function facts(w: Where): Sql {
   return sql`(${join(parts, " UNION ALL ")})`;
 }
 
-/** Median and 90th percentile of the waits per `group` among the facts matching `where`. */
-export function percentiles(w: Where, group: Sql, where: Sql): Sql {
-  // Integer division: (n + 1) / 2 = ⌈n/2⌉ and (9n + 9) / 10 = ⌈9n/10⌉, the ranks percentile_disc picks;
-  // the answer is the smallest wait whose running count reaches the rank.
-  return sql`SELECT g, MIN(CASE WHEN run >= (tot + 1) / 2 THEN w END) AS p50, MIN(CASE WHEN run >= (9 * tot + 9) / 10 THEN w END) AS p90, MAX(tot) AS n
+const text = (x: string) => `CAST(${x} AS TEXT)`;
+const int = (x: string) => `CAST(${x} AS BIGINT)`;
+const NO_TEXT = "CAST(NULL AS TEXT)";
+const NO_INT = "CAST(NULL AS BIGINT)";
+
+/** Answered by a person: the waits time-to-answer is made of. */
+const BY_PERSON = `q."status" = 'answered' AND q."resolvedBy" <> 'rule:'`;
+/** A reviewer's decision: answered or rejected by someone, not by the system or a rule. */
+const DECISION = `q."status" IN ('answered', 'rejected') AND q."resolvedBy" NOT IN ('system', 'rule:', '')`;
+
+/**
+ * Median and 90th percentile of the waits per `group` among the facts matching `where`, as a
+ * figures row. Integer division: (n + 1) / 2 = ⌈n/2⌉ and (9n + 9) / 10 = ⌈9n/10⌉, the ranks
+ * percentile_disc picks; the answer is the smallest wait whose running count reaches the rank.
+ */
+function percentiles(figure: string, group: string, where: string): string {
+  return `SELECT '${figure}' AS fig, ${text("g")} AS k1, ${NO_TEXT} AS k2, ${int("MIN(CASE WHEN run >= (tot + 1) / 2 THEN w END)")} AS a,
+    ${int("MIN(CASE WHEN run >= (9 * tot + 9) / 10 THEN w END)")} AS b, ${int("MAX(tot)")} AS c
     FROM (SELECT g, w, CAST(SUM(c) OVER (PARTITION BY g ORDER BY w) AS BIGINT) AS run, CAST(SUM(c) OVER (PARTITION BY g) AS BIGINT) AS tot
-      FROM (SELECT ${group} AS g, q."waitSeconds" AS w, SUM(q."n") AS c FROM ${facts(w)} q WHERE ${where} AND q."waitSeconds" >= 0 GROUP BY ${group}, q."waitSeconds") h) t
+      FROM (SELECT ${group} AS g, q."waitSeconds" AS w, SUM(q."n") AS c FROM f q WHERE ${where} AND q."waitSeconds" >= 0 GROUP BY ${group}, q."waitSeconds") h) t
     GROUP BY g`;
+}
+
+export type Figure = "outcome" | "agent" | "day" | "all" | "byAgent" | "reviewer" | "recurring";
+/** One row of `figures()`: which figure, its keys, and up to three numbers. */
+export type FigureRow = { fig: Figure; k1: string | null; k2: string | null; a: unknown; b: unknown; c: unknown };
+
+/**
+ * Every figure over the period's facts, one statement each (SQLite runs them one after the other on
+ * its one connection, PostgreSQL side by side on the pool; one statement with the facts as a shared
+ * CTE cost SQLite half as much again): outcome per day (k1 day, k2 outcome, a count, b seconds
+ * waited), requests per agent and status, the percentiles per day, overall, per agent and per
+ * reviewer (a p50, b p90, c count), and the recurring (fingerprint, digest) groups (a count).
+ */
+export function figures(w: Where, recurring: { min: number; max: number }): Sql[] {
+  const outcome = `CASE WHEN q."resolvedBy" = 'rule:' THEN 'decidedByRule' ELSE q."status" END`;
+  const waited = `SUM(CASE WHEN q."waitSeconds" > 0 THEN CAST(q."n" AS BIGINT) * q."waitSeconds" ELSE 0 END)`;
+  const parts = [
+    `SELECT 'outcome' AS fig, ${text(`q."day"`)} AS k1, ${text(outcome)} AS k2, ${int(`SUM(q."n")`)} AS a, ${int(waited)} AS b, ${NO_INT} AS c FROM f q GROUP BY q."day", ${outcome}`,
+    `SELECT 'agent' AS fig, ${text(`q."agentName"`)} AS k1, ${text(`q."status"`)} AS k2, ${int(`SUM(q."n")`)} AS a, ${NO_INT} AS b, ${NO_INT} AS c FROM f q GROUP BY q."agentName", q."status"`,
+    percentiles("day", `q."day"`, BY_PERSON),
+    percentiles("all", `q."teamId"`, BY_PERSON),
+    percentiles("byAgent", `q."agentName"`, BY_PERSON),
+    percentiles("reviewer", `q."resolvedBy"`, DECISION),
+    `SELECT 'recurring' AS fig, fp AS k1, digest AS k2, n AS a, ${NO_INT} AS b, ${NO_INT} AS c FROM (SELECT ${text(`q."fingerprint"`)} AS fp, ${text(`q."answerDigest"`)} AS digest, ${int(`SUM(q."n")`)} AS n
+      FROM f q WHERE q."fingerprint" <> '' GROUP BY q."fingerprint", q."answerDigest" HAVING SUM(q."n") >= ${Math.trunc(recurring.min)} ORDER BY 3 DESC, 1, 2 LIMIT ${Math.trunc(recurring.max)}) r`,
+  ];
+  return parts.map((part) => sql`WITH f AS ${facts(w)} ${raw(part)}`);
 }
