@@ -138,7 +138,10 @@ describe("rules decide at create", () => {
       expect(html, path).not.toMatch(new RegExp(`>\\s*rule:${allow.id}`)); // never shown as text (a filter's option value keeps it)
     }
     const page = await fetch(`${baseUrl}/inbox/decided`, { headers: { cookie: alice.cookie } });
-    expect(await page.text()).toContain(r.title!);
+    const decided = await page.text();
+    expect(decided).toContain(r.title!);
+    expect(decided).toContain("rule Approve Bash npm test*"); // by name; a reviewer gets no link to Settings
+    expect(decided).not.toContain(link);
   });
 
   it("a deny rule beats an allow rule", async () => {
