@@ -140,7 +140,7 @@ describe("rules decide at create", () => {
     const page = await fetch(`${baseUrl}/inbox/decided`, { headers: { cookie: alice.cookie } });
     const decided = await page.text();
     expect(decided).toContain(r.title!);
-    expect(decided).toContain("rule Approve Bash npm test*"); // by name; a reviewer gets no link to Settings
+    expect(decided).toContain("Approve Bash npm test*"); // by name; a reviewer gets no link to Settings
     expect(decided).not.toContain(link);
   });
 
