@@ -11,7 +11,7 @@ import { createRequest } from "../questions/create";
 import { getRequest } from "../questions/read";
 import { CreateRequestSchema, type QuestionRequest } from "../questions/schemas";
 import { waitForRequest } from "../questions/wait";
-import type { Mapped } from "./map";
+import type { Mapped } from "@openoxide/questions-client/claude-code";
 
 /** Longest single wait; a wait to the request's expiry loops (and re-reads) in steps of this. */
 const STEP_MS = 3_600_000;

@@ -9,7 +9,7 @@ import type { Lease } from "../events/waits";
 import { fieldErrors } from "../errors";
 import type { McpTool } from "../openapi/tool-schema";
 import { askInbox } from "./ask";
-import { mapToolCall } from "./map";
+import { mapToolCall } from "@openoxide/questions-client/claude-code";
 import { PermissionPromptInputSchema, type Decision } from "./schemas";
 
 export const PERMISSION_PROMPT = "permission_prompt";

@@ -41,7 +41,7 @@ export function jsonBytes(value: unknown): number | undefined {
 // Any JSON value (objects, arrays, strings, numbers, booleans, null), at most 64 KiB serialised.
 const JsonValue = z
   .unknown()
-  .refine((v) => v !== undefined, "required")
+  .refine((v): boolean => v !== undefined, "required") // no type predicate: the type stays `unknown`, as in the OpenAPI document
   .refine((v) => (jsonBytes(v) ?? Infinity) <= LIMITS.actionInputBytes, `at most ${LIMITS.actionInputBytes / 1024} KiB as JSON`)
   .meta({ description: "Any JSON value, at most 64 KiB serialised." });
 

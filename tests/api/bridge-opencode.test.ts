@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { QuestionsClient, type QuestionRequest } from "@/lib/client";
+import { QuestionsClient, type QuestionRequest } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { migrate, startServer } from "../helpers/server";
 import { clients, uid } from "../helpers/clients";

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { clients } from "../helpers/clients";
 import { claudeHome, readmeClaudeBlocks, shellBlock, type ClaudeHome } from "../helpers/runtimes/claude-code";
 import { askToken, nextPending } from "../helpers/runtimes/claude-inbox";

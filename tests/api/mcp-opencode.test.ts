@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inject, afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin } from "../helpers/cli";
 import { clients, uid } from "../helpers/clients";
 import { pendingFrom } from "../helpers/runtimes/mcp-client";

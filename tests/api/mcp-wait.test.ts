@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";

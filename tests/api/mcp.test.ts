@@ -5,7 +5,7 @@ import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { runAdmin } from "../helpers/cli";
 import { clients, uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 
 const { baseUrl, reviewer, all, tokens } = clients();
 

@@ -2,7 +2,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { QuestionRequest } from "@/lib/questions/schemas";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 
 export type McpConnection = { client: Client; transport: StreamableHTTPClientTransport; close: () => Promise<void> };
 
