@@ -11,6 +11,7 @@ import { closeDb } from "./db/client";
 import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
+import { presenceSweep } from "./questions/presence-sweep";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -34,6 +35,8 @@ export async function startBackground(): Promise<void> {
   });
   // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
+  // Agents gone and requests abandoned (lib/questions/presence-sweep.ts).
+  presenceSweep.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
   const housekeeping = () => {
@@ -56,6 +59,7 @@ export async function startBackground(): Promise<void> {
     log.info({ signal }, "draining waits and event streams");
     shutdown.begin();
     expiry.stop();
+    presenceSweep.stop();
     clearInterval(purgeTimer);
     void Promise.all([inflight.idle(), notifyWorker.stop()]).then(async () => {
       await stopPgListener();

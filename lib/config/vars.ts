@@ -87,3 +87,18 @@ export function csv(o: Common & { default?: string[] }): Var<z.ZodType<string[],
   const schema = raw.transform((s): string[] => (s === undefined ? (o.default ?? []) : s.split(",").map((x) => x.trim()).filter(Boolean)));
   return { schema, doc: o.doc, shown: o.shown ?? (o.default?.length ? `\`${o.default.join(",")}\`` : "unset"), secret: o.secret };
 }
+
+/** A duration in seconds: `1800`, `90s`, `30m` or `2h` (the unit is optional). */
+export function duration(o: Common & { default: number; min?: number; max?: number }): Var<z.ZodType<number, unknown>> {
+  const unit: Record<string, number> = { s: 1, m: 60, h: 3600 };
+  const expected = `expected seconds, or a number with s, m or h${range(o.min, o.max)}`;
+  const schema = raw.transform((s, ctx): number => {
+    if (s === undefined) return o.default;
+    const m = /^(\d+(?:\.\d+)?)\s*([smh]?)$/i.exec(s);
+    if (!m) return fail(ctx, expected);
+    const n = Number(m[1]) * unit[(m[2] || "s").toLowerCase()]!;
+    if ((o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) return fail(ctx, expected);
+    return n;
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? `\`${o.default}\``, secret: o.secret };
+}

@@ -11,6 +11,7 @@ import { json } from "../api/problem";
 import { actorLabel } from "../auth/principal";
 import { AppError } from "../errors";
 import { cancelSession } from "../questions/actions";
+import { agentSessionOf } from "./agent-session";
 import { callTool } from "./calls";
 import { mcpConfig } from "./config";
 import { openSession, readSession, type McpSession } from "./session";
@@ -56,7 +57,8 @@ function buildServer(ctx: ApiContext, session: McpSession | null): Server {
             });
     const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
     const principal = ctx.principal;
-    return callTool({ principal, session, cfg, correlationId: ctx.correlationId, signal, progress }, request.params.name, request.params.arguments);
+    const agentSessionId = agentSessionOf(request.params._meta, ctx.req.headers);
+    return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress }, request.params.name, request.params.arguments);
   });
   return server;
 }
@@ -86,7 +88,7 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   }
   if (session === undefined) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
+  const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
   return json({ cancelled });
 }
 

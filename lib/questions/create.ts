@@ -40,6 +40,8 @@ export async function createRequest(opts: {
   body: CreateRequestBody;
   idempotencyKey?: string;
   rawBody?: unknown;
+  /** the MCP transport session creating it (its DELETE cancels it), apart from agent.sessionId */
+  mcpSessionId?: string;
 }): Promise<CreateResult> {
   const { principal, idempotencyKey } = opts;
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
@@ -53,7 +55,7 @@ export async function createRequest(opts: {
       if (replay) return { request: replay, replayed: true };
     }
     try {
-      return { request: await insert(principal, body, questions, idempotencyKey, hash), replayed: false };
+      return { request: await insert(principal, body, questions, idempotencyKey, hash, opts.mcpSessionId), replayed: false };
     } catch (e) {
       if (!idempotencyKey || !isUniqueViolation(e)) throw e;
       // Another create with the same key committed first: loop to replay it.
@@ -79,6 +81,17 @@ async function findReplay(principal: Principal, key: string, hash: string): Prom
   return request;
 }
 
+/**
+ * The request's own timeoutSeconds, else the team's default, else DEFAULT_EXPIRES_SECONDS (0 at
+ * either level: no expiry). The source decides abandonment: only the agent's own expiry keeps a
+ * request whose agent is gone (lib/questions/presence.ts).
+ */
+function expiryOf(principal: Principal, body: CreateRequestBody): { seconds: number; source: "agent" | "default" } | null {
+  if (body.timeoutSeconds) return { seconds: body.timeoutSeconds, source: "agent" };
+  const seconds = principal.defaultExpiresSeconds ?? env().DEFAULT_EXPIRES_SECONDS;
+  return seconds > 0 ? { seconds, source: "default" } : null;
+}
+
 function immediateRejection(principal: Principal, body: CreateRequestBody): Rejection | null {
   if (body.mode === "non_interactive") return rejection("non_interactive");
   if (principal.policy === "deny") return rejection("policy_denied");
@@ -91,10 +104,12 @@ async function insert(
   questions: ReturnType<typeof buildQuestions>,
   idempotencyKey: string | undefined,
   hash: string,
+  mcpSessionId: string | undefined,
 ): Promise<QuestionRequest> {
   await hub.ready();
   const now = new Date();
   const rejected = immediateRejection(principal, body);
+  const lifetime = rejected ? null : expiryOf(principal, body);
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
     .join("\n");
@@ -113,11 +128,13 @@ async function insert(
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
     callbackUrl: body.callbackUrl ?? null,
+    expirySource: lifetime?.source ?? null,
+    mcpSessionId: mcpSessionId ?? null,
     questions: JSON.stringify(questions),
     response: rejected ? JSON.stringify({ rejection: rejected }) : null,
     searchText: searchKey(searchText),
     createdAt: now,
-    expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
+    expiresAt: lifetime ? new Date(now.getTime() + lifetime.seconds * 1000) : body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
     resolvedAt: rejected ? now : null,
     resolvedBy: rejected ? "system" : null,
     version: 1,

@@ -25,6 +25,7 @@ export const REQUEST: Table = {
   columns: [
     "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
     "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl",
+    "expirySource", "mcpSessionId",
   ],
   defaults: { status: "pending", searchText: "", version: 1 },
 };
