@@ -14,6 +14,7 @@ let server: TestServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(300_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "oq-e2e-presence-"));
   migrate(dataDir);
   server = await startServer({ dataDir, env: { PRESENCE_SECONDS: "2", ABANDON_AFTER: "0" }, logName: "presence.log" });
@@ -46,6 +47,7 @@ function hold(agent: QuestionsClient, id: string) {
 }
 
 test("the inbox and the request page show the agent waiting, then gone, then back, live", async ({ page }) => {
+  test.setTimeout(180_000);
   const tag = uid();
   const team = `presence-${tag}`;
   await admin(["team", "create", team]);

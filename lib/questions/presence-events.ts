@@ -36,7 +36,8 @@ export async function writePresenceEvents(opts: { where: Prisma.QuestionRequestW
     });
     if (pg) await tx.$executeRawUnsafe(commitNotifications(false));
     return written;
-  });
+    // Prisma's 5 s default is tight for a busy SQLite queue; the work itself is two statements.
+  }, { maxWait: 15_000, timeout: 30_000 });
   hub.committed((events as EventRow[]).sort((a, b) => a.id - b.id));
   return events.length;
 }

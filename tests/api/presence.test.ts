@@ -46,7 +46,7 @@ beforeAll(async () => {
   // Answer scope only: its long-polls are a reviewer's, not the agent's presence.
   reviewer = new QuestionsClient({ baseUrl: server.url, token: createToken(dataDir, { team: team.slug, name: `rev-${uid()}`, scopes: "answer" }) });
   ui = await signIn(server.url, team.email, team.password);
-});
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   tokens.reviewer = createToken(dataDir, { name: "reviewer", scopes: "answer" });
   const env = { PRESENCE_SECONDS: "1", ABANDON_AFTER: String(ABANDON_SECONDS) };
   for (const name of ["a", "b"]) servers.push(await startServer({ dataDir, env, logName: `presence-${name}.log` }));
-});
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
