@@ -13,6 +13,7 @@ import {
   rotate,
 } from "../lib/admin/commands";
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
+import { RULE_COMMANDS, RULE_USAGE } from "../lib/rules/cli";
 
 const USAGE = `usage: npm run admin -- <command>
   team create <slug> [--name <name>]
@@ -21,7 +22,8 @@ const USAGE = `usage: npm run admin -- <command>
   token revoke <token-id | token>
   keys rotate
   purge
-${WEBHOOK_USAGE}`;
+${WEBHOOK_USAGE}
+${RULE_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Command = {
@@ -94,6 +96,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...WEBHOOK_COMMANDS,
+  ...RULE_COMMANDS,
 };
 
 function findCommand(argv: string[]): { key: string; command: Command; rest: string[] } {

@@ -75,6 +75,8 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     mcpSessionId: null,
     agentSeenAt: null,
     agentGoneAt: null,
+    cwd: null,
+    approvals: null,
     questions: QUESTIONS_JSON,
     response: null,
     searchText: "",

@@ -20,6 +20,9 @@ import { Stepper } from "./stepper";
 import { useAnswerKeys } from "./use-answer-keys";
 import { inboxKey, requestKey, useLiveSync } from "./use-live-sync";
 import { nextPendingHref, useSubmit } from "./use-submit";
+import { AlwaysAnswerToggle } from "@/components/rules/always-answer";
+import { ApprovalProgress } from "@/components/rules/approval-progress";
+import { RuleProposalHost } from "@/components/rules/rule-proposal-dialog";
 
 function focusStep(root: HTMLElement | null) {
   if (!root || window.matchMedia("(pointer: coarse)").matches) return;
@@ -114,6 +117,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
       <FlashNotice />
       <LiveBanner />
       {locked && !submit.sent ? <ResolutionNotice request={request} nextHref={nextPendingHref(inbox, request.id)} /> : null}
+      <ApprovalProgress request={request} />
       <div ref={root}>
       <Card aria-label="Answer">
         {multi ? <Stepper questions={questions} drafts={drafts} step={step} onStep={go} disabled={disabled} /> : null}
@@ -141,6 +145,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
           <Button variant="ghost" className="text-red-700 dark:text-red-400" disabled={disabled} onClick={() => setRejecting(true)}>
             Reject
           </Button>
+          <AlwaysAnswerToggle request={request} disabled={disabled} />
           <div className="ml-auto flex items-center gap-2">
             {submit.busy ? <Spinner label="Sending" /> : null}
             {multi && step > 0 ? (
@@ -156,6 +161,7 @@ export function AnswerForm({ initial, since }: { initial: InboxItem; since: numb
       </Card>
       </div>
       <KeyboardHint steps={multi} />
+      <RuleProposalHost />
       <RejectDialog
         open={rejecting && !locked}
         busy={submit.busy === "reject"}

@@ -27,7 +27,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
     const has = old.data.some((r) => r.id === e.requestId);
     const truncated = old.data.length < old.total;
     if (e.request.status === "pending") {
-      if (has || !e.team) return old;
+      // A vote on a multi-approver request (request.updated) refreshes its row.
+      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId && e.request.version > r.version ? { ...r, ...e.request } : r)) };
+      if (!e.team) return old;
       // Newest last (FIFO): beyond a truncated page it only adds to the count.
       if (truncated) return { ...old, total: old.total + 1 };
       // Just created: its agent is there (it asked a moment ago).

@@ -10,6 +10,7 @@ import type { InboxItem, InboxPage, Outcome } from "@/lib/questions/inbox";
 import type { ReplyInput } from "@/lib/questions/schemas";
 import { flash } from "./flash";
 import { inboxKey, requestKey } from "./use-live-sync";
+import { approveAlwaysIn, proposeRule, saveAlwaysAnswer } from "@/components/rules/proposal-store";
 
 function message(e: unknown): string {
   if (e instanceof UiError) {
@@ -43,8 +44,14 @@ export function useSubmit(request: InboxItem) {
   };
 
   const mutation = useMutation({
-    mutationFn: ({ kind, body }: Send) => postJson<Outcome>(`${path}/${kind}`, body, { "if-match": `"v${request.version}"` }),
-    onSuccess: (_outcome, v) => finish(v.done),
+    mutationFn: async ({ kind, body }: Send) => {
+      const out = await postJson<Outcome>(`${path}/${kind}`, body, { "if-match": `"v${request.version}"` });
+      // "Always answer this the same way" (components/rules): saved from the answer just stored.
+      if (kind === "reply" && out.status === "answered") await saveAlwaysAnswer(request).catch(() => flash("The answer was sent, but the rule could not be saved."));
+      return out;
+    },
+    // Still pending after a reply: one vote of several (lib/rules/quorum.ts).
+    onSuccess: (out, v) => finish(out.status === "pending" ? "Your approval was recorded; it needs another person's too" : v.done),
     onError: async (e) => {
       if (e instanceof UiError && e.status === 401) {
         router.push(`/signin?next=${encodeURIComponent(window.location.pathname)}`);
@@ -75,7 +82,12 @@ export function useSubmit(request: InboxItem) {
       setLocalError(text);
       if (text === null) mutation.reset();
     },
-    reply: (body: ReplyInput) => run({ kind: "reply", body, done: `Answer sent to ${request.agent.name}` }),
+    reply: async (body: ReplyInput) => {
+      // "Approve always" proposes a rule first (components/rules/rule-proposal-dialog.tsx).
+      const always = approveAlwaysIn(body);
+      if (always && !(await proposeRule(request, always))) return false;
+      return run({ kind: "reply", body, done: `Answer sent to ${request.agent.name}` });
+    },
     reject: (reason: string) => run({ kind: "reject", body: { reason }, done: `Rejected; ${request.agent.name} was told why` }),
   };
 }

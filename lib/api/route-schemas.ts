@@ -27,7 +27,8 @@ export const EventsQuery = z.object({
 export const SessionCancelResult = z.object({ cancelled: z.number().int().min(0) }).meta({ id: "SessionCancelResult" });
 export const Health = z.object({ ok: z.boolean(), database: z.literal("unreachable").optional() }).meta({ id: "Health" });
 
-export const EVENT_TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired"] as const;
+// request.updated: a vote on an approval that needs several approvers (still pending).
+export const EVENT_TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired", "request.updated"] as const;
 export const Event = z
   .object({ id: z.number().int(), type: z.enum(EVENT_TYPES), requestId: z.string(), createdAt: z.string(), request: RequestSchema })
   .meta({ id: "Event", description: "The JSON `data:` of one Server-Sent Event; the SSE `id:` and `event:` fields repeat `id` and `type`." });

@@ -8,7 +8,7 @@ import { SseParser, readSse, type SseMessage } from "./sse";
 export interface QuestionEvent {
   /** Durable sequence id; pass it back as `lastEventId` to resume. */
   id: number;
-  /** `request.created` | `request.answered` | `request.rejected` | `request.cancelled` | `request.expired` */
+  /** `request.created` | `request.answered` | `request.rejected` | `request.cancelled` | `request.expired` | `request.updated` (a vote; still pending) */
   type: string;
   requestId: string;
   createdAt: string;

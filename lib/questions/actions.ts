@@ -9,14 +9,24 @@ import { rejection } from "./messages";
 import type { Scope } from "./read";
 import type { QuestionRequest, ReplyBody } from "./schemas";
 import { transition } from "./transitions";
+import { voteOnApproval } from "../rules/quorum";
 
-export async function replyToRequest(opts: {
-  scope: Scope;
-  id: string;
-  reply: ReplyBody;
-  actor: string;
-  expectVersion?: number;
-}): Promise<QuestionRequest> {
+type ReplyOptions = { scope: Scope; id: string; reply: ReplyBody; actor: string; expectVersion?: number };
+
+// Thrown from prepare() when the request needs several approvers: found on the read transition makes anyway.
+const NEEDS_VOTES = Symbol("needs votes");
+
+export async function replyToRequest(opts: ReplyOptions): Promise<QuestionRequest> {
+  try {
+    return await answer(opts);
+  } catch (e) {
+    // Several approvers: each reply is one vote (lib/rules/quorum.ts).
+    if (e === NEEDS_VOTES) return voteOnApproval(opts);
+    throw e;
+  }
+}
+
+function answer(opts: ReplyOptions): Promise<QuestionRequest> {
   const teamId = opts.scope.teamId;
   const client = db();
   // The reply is checked against the request transition() reads (one read, not two); without
@@ -28,6 +38,7 @@ export async function replyToRequest(opts: {
     resolvedBy: opts.actor,
     expectVersion: opts.expectVersion,
     prepare: (current) => {
+      if (current.approvals) throw NEEDS_VOTES;
       const checked = checkReply(current.questions, opts.reply);
       const now = new Date();
       const writes = checked.secrets.map((s) =>

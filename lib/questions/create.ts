@@ -16,10 +16,12 @@ import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
-import { searchKey } from "./search-text";
+import { resolutionSearchText, searchKey } from "./search-text";
+import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -47,6 +49,7 @@ export async function createRequest(opts: {
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
   const body = stripBidiDeep(opts.body);
   const questions = buildQuestions(body.source, body.questions);
+  checkRequiredApprovals(body, questions);
   if (body.callbackUrl) checkCallbackUrl(body.callbackUrl);
   const hash = idempotencyKey ? bodyHash(opts.rawBody ?? body) : "";
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -109,15 +112,21 @@ async function insert(
   await hub.ready();
   const now = new Date();
   const rejected = immediateRejection(principal, body);
-  const lifetime = rejected ? null : expiryOf(principal, body);
+  // Team rules decide at create (lib/rules, docs/rules.md): after the no-deadlock rules above.
+  const verdict = rejected ? null : await rulesVerdict(principal.teamId, body, questions);
+  const ruled = verdictFields(verdict);
+  const status = rejected ? "rejected" : ruled.status;
+  const response = rejected ? JSON.stringify({ rejection: rejected }) : ruled.response;
+  const lifetime = status === "pending" ? expiryOf(principal, body) : null;
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
     .join("\n");
+  const decided = ruled.response ? resolutionSearchText(JSON.parse(ruled.response) as StoredResponse) : "";
   const row = {
     id: newId("qr"),
     teamId: principal.teamId,
     tokenId: principal.tokenId,
-    status: rejected ? "rejected" : "pending",
+    status,
     source: body.source,
     mode: body.mode,
     title: body.title || null,
@@ -128,19 +137,21 @@ async function insert(
     toolCallId: body.agent.toolCallId ?? null,
     parentRequestId: body.agent.parentRequestId ?? null,
     callbackUrl: body.callbackUrl ?? null,
+    cwd: body.agent.cwd ?? null,
+    approvals: ruled.approvals,
     expirySource: lifetime?.source ?? null,
     mcpSessionId: mcpSessionId ?? null,
     questions: JSON.stringify(questions),
-    response: rejected ? JSON.stringify({ rejection: rejected }) : null,
-    searchText: searchKey(searchText),
+    response,
+    searchText: searchKey(searchText) + (decided ? `\n${decided}` : ""),
     createdAt: now,
     expiresAt: lifetime ? new Date(now.getTime() + lifetime.seconds * 1000) : body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
-    resolvedAt: rejected ? now : null,
-    resolvedBy: rejected ? "system" : null,
+    resolvedAt: status !== "pending" ? now : null,
+    resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
   };
   const view = toView(row);
-  const type = rejected ? "request.rejected" : "request.created";
+  const type = status === "pending" ? "request.created" : `request.${status}`;
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
   const event = await insertCreate({
@@ -153,6 +164,7 @@ async function insert(
   });
   hub.committed([event]);
   deliveriesWritten(deliveries.length);
-  if (!rejected && row.expiresAt) expiry.schedule(row.expiresAt);
+  if (verdict && verdict.ruleIds.length) await recordHits(verdict.ruleIds, now);
+  if (status === "pending" && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;
 }

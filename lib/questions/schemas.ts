@@ -86,6 +86,7 @@ export const AgentSchema = z
     turnId: z.string().min(1).max(200).optional(),
     toolCallId: z.string().min(1).max(200).optional(),
     parentRequestId: z.string().min(1).max(200).optional(),
+    cwd: z.string().min(1).max(1000).optional().meta({ description: "The agent's working directory (or repository path): team rules can be narrowed to a prefix of it." }),
   })
   .strict()
   .meta({ id: "Agent" });
@@ -111,6 +112,13 @@ export const CreateRequestSchema = z
           "or MCP call open and no read for `ABANDON_AFTER` (30 min by default) — is cancelled with the reason \"the agent stopped waiting\", " +
           "unless it set its own timeoutSeconds or a callbackUrl.",
       }),
+    requiredApprovals: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .optional()
+      .meta({ description: "Approvals only: how many different people must approve (default 1). The first Deny decides." }),
     callbackUrl: z
       .url({ protocol: /^https?$/ })
       .max(2000)
@@ -204,6 +212,14 @@ export const ResponseSchema = z
   .nullable()
   .meta({ id: "Response" });
 
+export const ApprovalsSchema = z
+  .object({
+    required: z.number().int(),
+    votes: z.array(z.object({ by: z.string(), at: z.string(), decision: z.enum(["approve", "deny"]) })),
+  })
+  .meta({ id: "Approvals" });
+export type Approvals = z.infer<typeof ApprovalsSchema>;
+
 export const RequestSchema = z
   .object({
     id: z.string(),
@@ -218,6 +234,7 @@ export const RequestSchema = z
       turnId: z.string().nullable(),
       toolCallId: z.string().nullable(),
       parentRequestId: z.string().nullable(),
+      cwd: z.string().optional(),
     }),
     questions: z.array(QuestionSchema),
     createdAt: z.string(),
@@ -225,6 +242,7 @@ export const RequestSchema = z
     resolvedAt: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     response: ResponseSchema,
+    approvals: ApprovalsSchema.optional().meta({ description: "Present when several people must approve: the votes so far." }),
     version: z.number().int(),
   })
   .meta({ id: "QuestionRequest" });

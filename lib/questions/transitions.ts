@@ -17,7 +17,7 @@ type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
 type ExtraWrites = { writes: Extra[]; secrets: SecretMeta[] };
 /** What the transition writes: the stored response, and extra writes in the same transaction. */
-type Change = { response: StoredResponse; writes?: Extra[]; secrets?: SecretMeta[] };
+type Change = { response: StoredResponse; writes?: Extra[]; secrets?: SecretMeta[]; /** the final votes (lib/rules/quorum.ts) */ approvals?: string };
 
 export type TransitionOptions = {
   scope: Scope;
@@ -55,6 +55,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     resolvedAt: now,
     resolvedBy: opts.resolvedBy,
     version: row.version + 1,
+    ...(change.approvals ? { approvals: change.approvals } : {}),
   };
   const view = toView(next, [...row.secrets, ...(change.secrets ?? [])]);
   const decided = resolutionSearchText(change.response);
@@ -79,6 +80,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
           resolvedAt: now,
           resolvedBy: next.resolvedBy,
           version: next.version,
+          ...(change.approvals ? { approvals: change.approvals } : {}),
           ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
         },
       }),

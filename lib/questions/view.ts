@@ -1,7 +1,9 @@
 // Database row → public QuestionRequest. Secret rows contribute only metadata: the select below
 // is the one every read uses, and it has no ciphertext column.
 import type { RequestRow } from "../db/types";
-import type { Answer, Question, QuestionRequest, Rejection, Status } from "./schemas";
+import type { Answer, Approvals, Question, QuestionRequest, Rejection, Status } from "./schemas";
+
+export type { Approvals } from "./schemas";
 
 export const SECRET_META = { questionId: true, providedBy: true, createdAt: true, claimedAt: true, purgedAt: true } as const;
 export type SecretMeta = { questionId: string; providedBy: string; createdAt: Date; claimedAt: Date | null; purgedAt: Date | null };
@@ -38,6 +40,7 @@ export function toView(row: Omit<RequestRow, Hidden>, secrets: SecretMeta[] = []
       turnId: row.turnId,
       toolCallId: row.toolCallId,
       parentRequestId: row.parentRequestId,
+      ...(row.cwd ? { cwd: row.cwd } : {}),
     },
     questions: JSON.parse(row.questions) as Question[],
     createdAt: row.createdAt.toISOString(),
@@ -45,6 +48,7 @@ export function toView(row: Omit<RequestRow, Hidden>, secrets: SecretMeta[] = []
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     response,
+    ...(row.approvals ? { approvals: JSON.parse(row.approvals) as Approvals } : {}),
     version: row.version,
   };
 }

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { CreateTeamCard } from "@/components/settings/create-team-card";
 import { MembersCard } from "@/components/settings/members-card";
 import { PolicyCard } from "@/components/settings/policy-card";
@@ -52,7 +53,14 @@ export default async function SettingsPage({ searchParams }: Props) {
             </p>
           ) : null}
         </div>
-        {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {user.memberships.some((m) => m.role !== "reviewer") ? (
+            <Link href="/settings/rules" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Rules →
+            </Link>
+          ) : null}
+          {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
+        </div>
       </div>
       {welcome && current ? (
         <Alert tone="success">

@@ -24,7 +24,7 @@ export const REQUEST: Table = {
   name: "QuestionRequest",
   columns: [
     "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
-    "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl",
+    "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl", "cwd", "approvals",
     "expirySource", "mcpSessionId",
   ],
   defaults: { status: "pending", searchText: "", version: 1 },

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requirePageRole } from "@/lib/auth/session";
 import { eventCursor, listInbox } from "@/lib/questions/inbox";
@@ -12,5 +13,14 @@ export default async function InboxPage() {
   const since = await eventCursor();
   const initial = await listInbox({ teamIds });
   const teams = user.memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => ({ id: m.teamId, slug: m.teamSlug, name: m.teamName }));
-  return <InboxView initial={initial} since={since} teams={teams} />;
+  return (
+    <>
+      <p className="mb-2 text-right text-sm">
+        <Link href="/inbox/decided" className="text-zinc-600 hover:underline dark:text-zinc-400">
+          Decided by rules
+        </Link>
+      </p>
+      <InboxView initial={initial} since={since} teams={teams} />
+    </>
+  );
 }

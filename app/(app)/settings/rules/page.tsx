@@ -1,0 +1,56 @@
+// Settings → Rules (leads and admins): the team's rules with hit counts and last use; create,
+// edit, pause, delete (docs/rules.md).
+import Link from "next/link";
+import { RulesCard } from "@/components/rules/rules-card";
+import { cn } from "@/components/ui";
+import { requirePageRole } from "@/lib/auth/session";
+import { listRules } from "@/lib/rules/store";
+
+export const metadata = { title: "Rules · Settings · OpenOxide Questions" };
+
+type Props = { searchParams: Promise<{ team?: string }> };
+
+export default async function RulesPage({ searchParams }: Props) {
+  const { user, teamIds } = await requirePageRole("lead");
+  const { team } = await searchParams;
+  const teams = user.memberships.filter((m) => teamIds.includes(m.teamId));
+  const current = teams.find((m) => m.teamSlug === team) ?? teams[0]!;
+  const rules = await listRules(current.teamId);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm">
+            <Link href="/settings" className="text-zinc-500 hover:underline dark:text-zinc-400">
+              Settings
+            </Link>{" "}
+            / Rules
+          </p>
+          <h1 className="text-xl font-semibold">Rules</h1>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
+            Team <span className="font-medium text-zinc-700 dark:text-zinc-300">{current.teamName}</span> ({current.teamSlug}): rules decide matching requests
+            at once, without asking anyone. A deny rule wins over an allow rule; no rule ever answers a secret.
+          </p>
+        </div>
+        {teams.length > 1 ? (
+          <nav aria-label="Teams" className="flex flex-wrap gap-1">
+            {teams.map((t) => (
+              <Link
+                key={t.teamId}
+                href={`/settings/rules?team=${encodeURIComponent(t.teamSlug)}`}
+                aria-current={t.teamId === current.teamId ? "page" : undefined}
+                className={cn(
+                  "rounded-md border px-2.5 py-1 text-sm",
+                  t.teamId === current.teamId ? "border-orange-500 bg-orange-50 text-orange-800 dark:bg-orange-950 dark:text-orange-200" : "border-zinc-200 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400",
+                )}
+              >
+                {t.teamName}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      <RulesCard key={current.teamId} teamId={current.teamId} rules={rules} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// GET /api/ui/settings/teams/:teamId/rules — the team's rules with hit counts (leads, admins).
+// POST — save a rule: team-wide (leads, admins) or for one agent session (any reviewer).
+import { json } from "@/lib/api/problem";
+import { readJson } from "@/lib/api/body";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { requireMayCreate, requireRulesManager } from "@/lib/rules/access";
+import { CreateRuleBody } from "@/lib/rules/schemas";
+import { createRule, listRules } from "@/lib/rules/store";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = uiRoute<{ teamId: string }>("lead", async ({ user, params }) => {
+  requireRulesManager(user, params.teamId);
+  return json({ data: await listRules(params.teamId) });
+});
+
+export const POST = uiRoute<{ teamId: string }>("reviewer", async ({ req, user, params }) => {
+  const { value } = await readJson(req, CreateRuleBody);
+  requireMayCreate(user, params.teamId, value.sessionId);
+  return json(await createRule(params.teamId, value, user.email), 201);
+});
