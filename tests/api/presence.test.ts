@@ -8,21 +8,21 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
 import type { InboxPage } from "@/lib/questions/inbox";
-import { cliTeam, createToken } from "../helpers/cli";
+import { defaultTeamAdmin } from "../helpers/ui-admin";
 import { singleSelect, uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
-import { signIn, startReceiver, waitFor, type Receiver } from "./notify-helpers";
+import { startReceiver, waitFor, type Receiver } from "./notify-helpers";
 
 const ABANDON_SECONDS = 4;
 const SERVER_DEFAULT_EXPIRY = 7200;
 let server: TestServer;
 let dataDir: string;
-let team: Awaited<ReturnType<typeof cliTeam>>;
+let team: Awaited<ReturnType<typeof defaultTeamAdmin>>;
 let askToken: string;
 let agent: QuestionsClient;
 let reviewer: QuestionsClient;
-let ui: Awaited<ReturnType<typeof signIn>>;
+let ui: Awaited<ReturnType<typeof defaultTeamAdmin>>["ui"];
 let rx: Receiver;
 let dropDatabase: () => Promise<void>;
 
@@ -32,7 +32,6 @@ beforeAll(async () => {
   dropDatabase = await ownDatabase(dataDir);
   migrate(dataDir);
   rx = await startReceiver();
-  team = await cliTeam(dataDir);
   const env = {
     PRESENCE_SECONDS: "1",
     ABANDON_AFTER: `${ABANDON_SECONDS}s`,
@@ -41,12 +40,13 @@ beforeAll(async () => {
     CALLBACK_HOSTS: "127.0.0.1",
   };
   server = await startServer({ dataDir, env, logName: "presence.log" });
-  askToken = createToken(dataDir, { team: team.slug, name: `ask-${uid()}`, scopes: "ask" });
+  team = await defaultTeamAdmin(server.url, dataDir);
+  ui = team.ui;
+  askToken = await team.token(["ask"]);
   agent = new QuestionsClient({ baseUrl: server.url, token: askToken });
   // Answer scope only: its long-polls are a reviewer's, not the agent's presence.
-  reviewer = new QuestionsClient({ baseUrl: server.url, token: createToken(dataDir, { team: team.slug, name: `rev-${uid()}`, scopes: "answer" }) });
-  ui = await signIn(server.url, team.email, team.password);
-}, 300_000);
+  reviewer = new QuestionsClient({ baseUrl: server.url, token: await team.token(["answer"]) });
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop();

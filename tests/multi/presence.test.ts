@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
-import { createToken } from "../helpers/cli";
+import { defaultTeamAdmin } from "../helpers/ui-admin";
 import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
@@ -23,11 +23,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "oq-presence-multi-"));
   dropDatabase = await ownDatabase(dataDir);
   migrate(dataDir);
-  tokens.agent = createToken(dataDir, { name: "agent", scopes: "ask" });
-  tokens.reviewer = createToken(dataDir, { name: "reviewer", scopes: "answer" });
   const env = { PRESENCE_SECONDS: "1", ABANDON_AFTER: String(ABANDON_SECONDS) };
   for (const name of ["a", "b"]) servers.push(await startServer({ dataDir, env, logName: `presence-${name}.log` }));
-}, 300_000);
+  const admin = await defaultTeamAdmin(servers[0]!.url, dataDir);
+  tokens.agent = await admin.token(["ask"]);
+  tokens.reviewer = await admin.token(["answer"]);
+}, 600_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
