@@ -3,6 +3,7 @@
 import type { z } from "zod";
 
 export const ERROR_CODES = {
+  bad_request: { status: 400, title: "Bad request" },
   invalid_json: { status: 400, title: "Malformed JSON body" },
   invalid_query: { status: 400, title: "Invalid query parameters" },
   unauthorized: { status: 401, title: "Missing or invalid token" },

@@ -49,14 +49,18 @@ const timeout = setTimeout(() => {
   console.error("The front's routes were not registered within 120 s (instrumentation.ts register() did not finish).");
   process.exit(1);
 }, 120_000);
-const front = await registered;
+const { IncomingMessage, intake, front } = await registered;
 clearTimeout(timeout);
 const fixed = apiHeaders();
 
 // OQ_FRONT=off: everything through Next, to compare (tests/api/front.test.ts, the bench probes).
 const useFront = process.env.OQ_FRONT !== "off";
 
-const server = http.createServer((req, res) => {
+// IncomingMessage counts body bytes as they arrive (the body limit, chunked bodies included);
+// intake refuses a bad Host, a broken percent-escape or a declared oversized body before any
+// route (lib/api/intake.ts).
+const server = http.createServer({ IncomingMessage }, (req, res) => {
+  if (intake(req, res, fixed)) return;
   if (useFront && front(req, res, fixed)) return;
   handle(req, res).catch((e) => {
     console.error(`Failed to handle request for ${req.url}`, e?.name);

@@ -93,7 +93,9 @@ export async function runCodex(args: CodexArgs): Promise<number> {
     void (async () => {
       await server.request("initialize", { clientInfo: { name: "openoxide-questions-bridge", title: "OpenOxide Questions bridge", version: "1" }, capabilities: null });
       server.notify("initialized");
-      const started = await server.request<ThreadStartResponse>("thread/start", { cwd: args.cwd });
+      // Ephemeral: Codex writes no rollout file for the thread. A kept thread's
+      // $CODEX_HOME/sessions/…/rollout-*.jsonl (mode 0644) records tool outputs, a secret answer included.
+      const started = await server.request<ThreadStartResponse>("thread/start", { cwd: args.cwd, ephemeral: true });
       threadId = started.thread.id;
       const turn = await server.request<TurnStartResponse>("turn/start", { threadId, input: [{ type: "text", text: args.prompt, text_elements: [] }] });
       log(`thread ${threadId}, turn ${turn.turn.id} started in ${args.cwd}.`);

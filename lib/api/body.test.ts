@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, MAX_LISTED_ERRORS, validationError } from "../errors";
-import { illFormedStrings, readJson } from "./body";
+import { illFormedStrings, jsonDepth, readJson } from "./body";
 import { problem } from "./problem";
 
 const post = (text: string) => new Request("http://x/", { method: "POST", headers: { "content-type": "application/json" }, body: text });
@@ -23,6 +23,20 @@ describe("readJson", () => {
     const err = await readJson(post('{"questions":[{"prompt":"fine"},{"prompt":"bad \\ud800"}]}'), schema).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 422, errors: [{ path: "questions[1].prompt" }] });
+  });
+});
+
+describe("jsonDepth", () => {
+  it("counts arrays and objects, skipping brackets inside strings and escaped quotes", () => {
+    expect(jsonDepth("1")).toBe(0);
+    expect(jsonDepth('{"a":[1,{"b":[]}]}')).toBe(4);
+    expect(jsonDepth('{"a":"[[[{{{\\"[[[","b":[]}')).toBe(2);
+    expect(jsonDepth(`${"[".repeat(100_000)}${"]".repeat(100_000)}`, 64)).toBe(65); // stops early
+  });
+
+  it("a body nested deeper than the limit is a 422 before parsing", async () => {
+    const err = await readJson(post(`{"a":${"[".repeat(3000)}${"]".repeat(3000)}}`), z.unknown()).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 422, errors: [{ path: "(body)", message: "nested deeper than 64 levels" }] });
   });
 });
 

@@ -3,13 +3,16 @@ import type { z } from "zod";
 import { AppError, fieldErrors, formatPath, validationError, type FieldError } from "../errors";
 
 export const MAX_BODY_BYTES = 256 * 1024;
+/** Deepest nesting of arrays and objects a body may have; real bodies stay under ten. */
+export const MAX_JSON_DEPTH = 64;
 
 // Past the limit we keep reading (and dropping) up to this much, so the connection stays in a
 // state where the next keep-alive request can be parsed; beyond it we close the connection.
-const DRAIN_BYTES = 8 * 1024 * 1024;
+export const DRAIN_BYTES = 8 * 1024 * 1024;
 
-function tooLarge(close = false): AppError {
-  return new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`, undefined, close ? { connection: "close" } : undefined);
+/** The 413 for a body of `size` bytes (as far as known); past DRAIN_BYTES the connection closes. */
+export function tooLarge(size: number): AppError {
+  return new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`, undefined, size > DRAIN_BYTES ? { connection: "close" } : undefined);
 }
 
 /** The body's chunks: from node's stream when the front serves the request, else the web stream. */
@@ -30,17 +33,18 @@ async function* chunksOf(req: Request): AsyncGenerator<Uint8Array> {
   }
 }
 
-async function readLimited(req: Request): Promise<string> {
+/** The body as text, at most MAX_BODY_BYTES (413 beyond), whatever its type. */
+export async function readLimited(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge(declared > DRAIN_BYTES);
+  if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const value of chunksOf(req)) {
     size += value.byteLength;
-    if (size > DRAIN_BYTES) throw tooLarge(true); // leaving the loop stops the stream
+    if (size > DRAIN_BYTES) throw tooLarge(size); // leaving the loop stops the stream
     if (size <= MAX_BODY_BYTES) chunks.push(value);
   }
-  if (size > MAX_BODY_BYTES) throw tooLarge();
+  if (size > MAX_BODY_BYTES) throw tooLarge(size);
   const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   return Buffer.from(all.buffer, all.byteOffset, all.byteLength).toString("utf8");
 }
@@ -54,6 +58,11 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
       throw new AppError("unsupported_media_type", "Send the body as application/json.");
     }
+    // Before parsing: a deeply nested body costs JSON.parse and every walk over the value
+    // (recursion overflows past a few thousand levels) — refuse it from one pass over the text.
+    if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      throw validationError([{ path: "(body)", message: `nested deeper than ${MAX_JSON_DEPTH} levels` }]);
+    }
     try {
       raw = JSON.parse(text);
     } catch {
@@ -66,6 +75,27 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
   return { raw, value: parsed.data };
+}
+
+/**
+ * The nesting depth of JSON text (arrays and objects), skipping strings; stops counting once
+ * past `stopAbove`. Linear, no allocation; invalid JSON is left to JSON.parse.
+ */
+export function jsonDepth(text: string, stopAbove = Infinity): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max && (max = depth) > stopAbove) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
 }
 
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {

@@ -11,6 +11,7 @@ import { ResponseSink } from "../events/sink";
 import { log } from "../log";
 import { bodyText } from "./problem";
 import { FRONT_REQUEST, isFrontReply, type FrontReply } from "./front-reply";
+import { BodyLimitedMessage, intake } from "./intake";
 import { createRequest } from "./endpoints/create-request";
 import { getRequest } from "./endpoints/get-request";
 import { streamEvents } from "./endpoints/stream-events";
@@ -29,7 +30,7 @@ function route(method: string | undefined, path: string): { handler: Handler; pa
       try {
         return { handler: getRequest as Handler, params: { id: decodeURIComponent(m[1]!) } };
       } catch {
-        return null; // malformed escape: Next answers it as it always did
+        return null; // malformed escape: refused before this by lib/api/intake.ts
       }
     }
   } else if (method === "POST" && path === "/api/v1/requests") {
@@ -173,9 +174,12 @@ const front: Front = (req, res, fixedHeaders) => {
   return true;
 };
 
+/** What scripts/server.mjs gets: the request class it creates, the checks every request passes, the front. */
+export type FrontParts = { IncomingMessage: typeof BodyLimitedMessage; intake: typeof intake; front: Front };
+
 /** Called at the end of instrumentation register(): scripts/server.mjs waits for it, then listens. */
 export function registerFront(): void {
-  const g = globalThis as unknown as { __questionsFront?: Front; __questionsOnFront?: (f: Front) => void };
+  const g = globalThis as unknown as { __questionsFront?: Front; __questionsOnFront?: (parts: FrontParts) => void };
   g.__questionsFront = front;
-  g.__questionsOnFront?.(front);
+  g.__questionsOnFront?.({ IncomingMessage: BodyLimitedMessage, intake, front });
 }

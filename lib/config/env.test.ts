@@ -51,10 +51,19 @@ describe("parseEnv", () => {
     ["OIDC_ISSUER", "ftp://idp.example"],
     ["DATABASE_URL", "mysql://u:hunter2@db/x"],
     ["BENCH_FLOOR", "maybe"],
+    ["CALLBACK_HOSTS", "http://x/,,"],
+    ["CALLBACK_HOSTS", "hooks.example.com,"],
+    ["CALLBACK_HOSTS", "hooks.example.com:8443"],
+    ["CALLBACK_HOSTS", "hooks.example.com/path"],
   ])("%s=%s is refused, naming the variable", (name, value) => {
     const found = problems({ [name]: value });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it("CALLBACK_HOSTS takes host names, wildcards and IP addresses, lower-cased", () => {
+    expect(parseEnv({ CALLBACK_HOSTS: " Hooks.Example.com, *.example.org ,127.0.0.1,::1" }).CALLBACK_HOSTS).toEqual(["hooks.example.com", "*.example.org", "127.0.0.1", "::1"]);
+    expect(parseEnv({}).CALLBACK_HOSTS).toEqual([]);
   });
 
   it("names every bad variable at once and never echoes a value", () => {

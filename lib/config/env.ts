@@ -3,7 +3,7 @@
 // configuration table is rendered from VARS (lib/config/table.ts, checked by a unit test).
 // Adding a variable is one line in VARS; then `npx tsx scripts/config-table.ts --write`.
 import { z } from "zod";
-import { bool, csv, duration, int, num, oneOf, str, url, type Var } from "./vars";
+import { bool, csv, duration, hosts, int, num, oneOf, str, url, type Var } from "./vars";
 
 export const VARS = {
   PORT: int({ default: 3000, min: 1, max: 65535, doc: "where `npm start` listens" }),
@@ -77,7 +77,7 @@ export const VARS = {
   SMTP_URL: str({ pattern: [/^smtps?:\/\//, "must start with smtp:// or smtps://"], secret: true, doc: "mail server for new-request mail (nodemailer URL); unset: no mail" }),
   SMTP_FROM: str({ default: "OpenOxide Questions <questions@localhost>", doc: "sender of notification mail" }),
   PUBLIC_URL: url({ shown: "`NEXTAUTH_URL`, else `http://localhost:$PORT`", doc: "base of links in mail and Slack messages" }),
-  CALLBACK_HOSTS: csv({ shown: "unset (callbacks refused)", doc: "host names allowed for `callbackUrl` (`*.example.com` for subdomains)" }),
+  CALLBACK_HOSTS: hosts({ shown: "unset (callbacks refused)", doc: "host names allowed for `callbackUrl` (`*.example.com` for subdomains)" }),
   NOTIFY_TIMEOUT_MS: int({ default: 10_000, min: 100, doc: "timeout of one webhook, callback or mail attempt" }),
   NOTIFY_RETRY_BASE_MS: int({ default: 10_000, min: 1, doc: "first retry delay; doubles per attempt, with jitter" }),
   NOTIFY_RETRY_MAX_MS: int({ default: 3_600_000, min: 1, doc: "longest retry delay" }),

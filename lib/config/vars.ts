@@ -1,5 +1,6 @@
 // Builders for one environment variable each: a zod schema from the raw string (blank = unset),
 // plus what the README table shows. Messages never echo the value (it may be a secret).
+import { isIPv6 } from "node:net";
 import { z } from "zod";
 
 export type Var<T extends z.ZodType = z.ZodType> = { schema: T; doc: string; shown?: string; secret?: boolean };
@@ -82,10 +83,25 @@ export function bool(o: Common & { default: boolean }): Var<z.ZodType<boolean, u
   return { schema, doc: o.doc, shown: o.shown ?? (o.default ? "`1`" : "`0`"), secret: o.secret };
 }
 
-/** A comma-separated list (e.g. host names); blank entries are dropped. */
-export function csv(o: Common & { default?: string[] }): Var<z.ZodType<string[], unknown>> {
-  const schema = raw.transform((s): string[] => (s === undefined ? (o.default ?? []) : s.split(",").map((x) => x.trim()).filter(Boolean)));
-  return { schema, doc: o.doc, shown: o.shown ?? (o.default?.length ? `\`${o.default.join(",")}\`` : "unset"), secret: o.secret };
+// A DNS name (`*.` allowed in front, for its subdomains), an IPv4 address or a bare IPv6 address.
+const HOST = /^(\*\.)?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/i;
+
+/**
+ * A comma-separated list of host names, compared with a URL's host: an entry that is no host name
+ * (`http://x/`, `x:8080`, a blank between commas) could never match, so it stops the start.
+ */
+export function hosts(o: Common): Var<z.ZodType<string[], unknown>> {
+  const schema = raw.transform((s, ctx): string[] => {
+    if (s === undefined) return [];
+    const list = s.split(",").map((x) => x.trim());
+    const bad = list.findIndex((h) => !(HOST.test(h) || isIPv6(h)));
+    if (bad !== -1) {
+      const what = list[bad] === "" ? "is empty" : "is not a host name (no scheme, port or path)";
+      return fail(ctx, `entry ${bad + 1} ${what}; expected host names separated by commas, like api.example.com,*.example.org`);
+    }
+    return list.map((h) => h.toLowerCase());
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? "unset", secret: o.secret };
 }
 
 /** A duration in seconds: `1800`, `90s`, `30m` or `2h` (the unit is optional). */

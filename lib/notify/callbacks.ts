@@ -4,10 +4,10 @@ import { db, isUniqueViolation } from "../db/client";
 import { AppError } from "../errors";
 import { notifyConfig } from "./config";
 import { hostAllowed, OutboundRefused, parseOutboundUrl } from "./http";
-import { openSigningSecret, sealSigningSecret } from "./secrets";
+import { CALLBACK_OWNER, openSigningSecret, sealSigningSecret } from "./secrets";
 import { newSigningSecret } from "./sign";
 
-const OWNER = "callbacks";
+const OWNER = CALLBACK_OWNER;
 
 /** 422 naming `callbackUrl` unless the URL is http(s) and its host is in CALLBACK_HOSTS. */
 export function checkCallbackUrl(raw: string): void {

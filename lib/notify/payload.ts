@@ -21,8 +21,11 @@ const STATUS_WORDS: Record<string, string> = {
   "request.expired": "expired",
 };
 
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-// Slack mrkdwn treats these three as control characters.
+// Clipping never cuts an entity in half (`&am…` would show as text).
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/&[a-z]*$/, "")}…` : s);
+// Slack reads these three as control characters in every text field (top-level `text` and
+// plain_text included: `<!here>` pings a channel, `<url|label>` makes a link), and shows the
+// entities as the characters. Every agent-given string is escaped before it is placed.
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function slackBody(envelope: Envelope): string {
@@ -30,8 +33,8 @@ export function slackBody(envelope: Envelope): string {
   if (!r) {
     return JSON.stringify({ text: "Test delivery from OpenOxide Questions: this webhook works." });
   }
-  const title = r.title || r.questions[0]?.header || "Question";
-  const summary = `${r.agent.name}: ${title} ${STATUS_WORDS[envelope.type] ?? envelope.type}`;
+  const title = esc(r.title || r.questions[0]?.header || "Question");
+  const summary = `${esc(r.agent.name)}: ${title} ${STATUS_WORDS[envelope.type] ?? envelope.type}`;
   const questions = r.questions.slice(0, 10).map((q) => {
     const options = q.options.length ? `\n${q.options.map((o) => `• ${esc(o.label)}`).join("\n")}` : "";
     return { type: "section", text: { type: "mrkdwn", text: clip(`*${esc(q.header)}*\n${esc(q.prompt)}${options}`, 2900) } };

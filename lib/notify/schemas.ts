@@ -8,7 +8,9 @@ const Url = z
   .string()
   .trim()
   .max(2000)
-  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), "must be an http or https URL");
+  .refine((s) => /^https?:\/\//i.test(s) && URL.canParse(s), "must be an http or https URL")
+  // The sender refuses URLs with credentials (lib/notify/http.ts): refused here, not on every delivery.
+  .refine((s) => !URL.canParse(s) || !(new URL(s).username || new URL(s).password), "must not contain credentials (user:password@); put a secret in the path instead");
 
 export const CreateWebhookBody = z
   .object({

@@ -1,7 +1,7 @@
-// Encryption keys for secret answers. From env (QUESTIONS_KEYS="id:base64,…" plus
+// Encryption keys for everything sealed (secret answers, signing secrets: lib/secrets/sealed.ts). From env (QUESTIONS_KEYS="id:base64,…" plus
 // QUESTIONS_ACTIVE_KEY), else from DATA_DIR/secret-keys.json, generated with mode 0600 — but only
-// by prepareKeys() at start, and only while no stored secret needs a key: a lost key file must
-// stop the server, not be replaced by a new key that silently orphans every sealed secret.
+// by prepareKeys() at start, and only while nothing sealed needs a key: a lost key file must
+// stop the server, not be replaced by a new key that silently orphans every sealed value.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -67,7 +67,7 @@ export async function prepareKeys(sealedKeyIds: () => Promise<string[]>): Promis
   if (fileMissing) {
     if (inUse.length > 0) {
       throw new Error(
-        `${keyFile()} is missing, but stored secrets are sealed with key ${inUse.join(", ")}. Restore the file (or set QUESTIONS_KEYS); refusing to create a new key.`,
+        `${keyFile()} is missing, but stored values (secret answers, webhook and callback signing secrets) are sealed with key ${inUse.join(", ")}. Restore the file (or set QUESTIONS_KEYS); refusing to create a new key.`,
       );
     }
     createKeyFile(keyFile());
@@ -76,7 +76,7 @@ export async function prepareKeys(sealedKeyIds: () => Promise<string[]>): Promis
   const missing = inUse.filter((id) => !ring.keys.has(id));
   if (missing.length > 0) {
     const where = ring.source === "env" ? "QUESTIONS_KEYS" : keyFile();
-    throw new Error(`Stored secrets are sealed with key ${missing.join(", ")}, which ${where} does not hold. Restore it; refusing to start.`);
+    throw new Error(`Stored values (secret answers, signing secrets) are sealed with key ${missing.join(", ")}, which ${where} does not hold. Restore it; refusing to start.`);
   }
   return ring;
 }

@@ -5,6 +5,7 @@ import { requireRequest, type Scope } from "../questions/read";
 import { log } from "../log";
 import { addActiveKey, keyRing, prepareKeys, type KeyRing } from "./keys";
 import { open, seal, sealedKeyId } from "./seal";
+import { SEALED_COLUMNS, sealedRows } from "./sealed";
 
 export function retentionHours(): number {
   return Number(process.env.SECRET_RETENTION_HOURS || 24);
@@ -15,21 +16,11 @@ function logUnreadable(r: { requestId: string; questionId: string; sealed: strin
   log.error({ requestId: r.requestId, questionId: r.questionId, keyId: r.sealed ? sealedKeyId(r.sealed) : null, error: (e as Error)?.name }, "secret answer could not be decrypted");
 }
 
-/** The ids of the keys that stored (unclaimed, unpurged) secrets are sealed with. */
+/** The ids of the keys that anything stored (lib/secrets/sealed.ts) is sealed with. */
 async function sealedKeyIds(): Promise<string[]> {
   const ids = new Set<string>();
-  let after = "";
-  for (;;) {
-    const page = await db().secretAnswer.findMany({
-      where: { sealed: { not: null }, id: { gt: after } },
-      select: { id: true, sealed: true },
-      orderBy: { id: "asc" },
-      take: 1000,
-    });
-    for (const r of page) ids.add(sealedKeyId(r.sealed!));
-    if (page.length < 1000) return [...ids].sort();
-    after = page.at(-1)!.id;
-  }
+  for await (const r of sealedRows()) ids.add(sealedKeyId(r.sealed));
+  return [...ids].sort();
 }
 
 /** At start: refuses to run when a key that stored secrets need is missing (see keys.ts). */
@@ -80,31 +71,29 @@ export async function purge(now = new Date()): Promise<{ secrets: number; idempo
 }
 
 /**
- * Makes a new key active (file keys) and re-encrypts every stored secret with the active key.
- * A value that cannot be opened (tampered, or its key is gone) is left as it is and counted: one
- * bad row must not stop the others from moving to the new key.
+ * Makes a new key active (file keys) and re-encrypts every sealed value (every column in
+ * lib/secrets/sealed.ts) with the active key. A value that cannot be opened (tampered, or its key
+ * is gone) is left as it is and counted: one bad row must not stop the others from moving.
  */
 export async function rotateKeys(): Promise<{ activeKey: string; reencrypted: number; unreadable: number }> {
   await checkKeys();
   const ring = addActiveKey();
-  const rows = await db().secretAnswer.findMany({ where: { sealed: { not: null } } });
   let reencrypted = 0;
   let unreadable = 0;
-  for (const r of rows) {
-    if (!r.sealed || sealedKeyId(r.sealed) === ring.active) continue;
-    const binding = { teamId: r.teamId, requestId: r.requestId, questionId: r.questionId };
-    let plaintext: string;
-    try {
-      plaintext = open(r.sealed, binding);
-    } catch (e) {
-      logUnreadable(r, e);
-      unreadable++;
-      continue;
+  for (const column of SEALED_COLUMNS) {
+    for await (const r of sealedRows([column])) {
+      if (sealedKeyId(r.sealed) === ring.active) continue;
+      let plaintext: string;
+      try {
+        plaintext = open(r.sealed, r.binding);
+      } catch (e) {
+        // By column, row id and key id only, as above.
+        log.error({ column: r.column, id: r.id, keyId: sealedKeyId(r.sealed), error: (e as Error)?.name }, "sealed value could not be decrypted");
+        unreadable++;
+        continue;
+      }
+      reencrypted += await column.replace(r.id, r.sealed, seal(plaintext, r.binding));
     }
-    const resealed = seal(plaintext, binding);
-    // Conditional: a claim or purge that happened meanwhile wins.
-    const done = await db().secretAnswer.updateMany({ where: { id: r.id, sealed: r.sealed }, data: { sealed: resealed } });
-    reencrypted += done.count;
   }
   return { activeKey: keyRing().active, reencrypted, unreadable };
 }

@@ -1,6 +1,6 @@
 // The Codex runner end to end: a real `codex app-server` (from @openai/codex) on a scripted
 // Responses-API model, the runner as a real child process, this app's real server and inbox API.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, inject, test } from "vitest";
 import { clients, uid } from "../helpers/clients";
@@ -149,9 +149,9 @@ describe("npm run bridge -- codex", () => {
     expect(await next.bridge.exited).toBe(0);
   }, 180_000);
 
-  test("a secret question's value reaches Codex and appears in no log or output", async () => {
+  test("a secret question's value reaches Codex and appears in no log, output or file Codex writes", async () => {
     const secret = `sk-${uid()}${uid()}`;
-    const { model, bridge } = await runCodex(
+    const { model, bridge, home } = await runCodex(
       [
         {
           call: "request_user_input",
@@ -171,6 +171,12 @@ describe("npm run bridge -- codex", () => {
     expect(readFileSync(inject("logFile"), "utf8")).not.toContain(secret);
     // Claimed by the runner: nobody can claim it again.
     await expect(agent.claimSecrets(id)).rejects.toMatchObject({ status: 410 });
+    // Codex records a thread's tool outputs in $CODEX_HOME/sessions/…/rollout-*.jsonl (mode 0644);
+    // the runner's threads are ephemeral, so nothing under HOME holds the value (nor the session log).
+    const files = readdirSync(home.dir, { recursive: true, encoding: "utf8" }).map((f) => path.join(home.dir, f)).filter((f) => statSync(f).isFile());
+    expect(files.length).toBeGreaterThan(1); // config.toml and what Codex wrote
+    expect(files.filter((f) => readFileSync(f).includes(secret))).toEqual([]);
+    expect(files.filter((f) => /rollout-.*\.jsonl$/.test(f))).toEqual([]);
   });
 
   test("a turn that fails: a non-zero exit with the reason", async () => {

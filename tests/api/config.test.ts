@@ -15,6 +15,11 @@ describe("configuration", () => {
     await expect(started).rejects.toThrow(/server exited early[\s\S]*RATE_LIMIT_PER_MINUTE: expected a whole number/);
   });
 
+  it("refuses CALLBACK_HOSTS entries that could never match a callback's host, naming the variable", async () => {
+    const started = startServer({ dataDir, env: { CALLBACK_HOSTS: "http://x/,," } });
+    await expect(started).rejects.toThrow(/server exited early[\s\S]*CALLBACK_HOSTS: entry 1 is not a host name/);
+  });
+
   it("npm start refuses it too, before migrating or building", () => {
     const res = spawnSync(process.execPath, ["scripts/start.mjs"], {
       cwd: ROOT,

@@ -103,11 +103,16 @@ describe("webhooks", { timeout: 180_000 }, () => {
     const t = await team();
     const rx = await receiver();
     await webhook(t.slug, `${rx.url}/slack`, ["--format", "slack", "--events", "request.created"]);
-    const created = await t.client().create(singleSelect({ title: "Pick the billing database", agent: { name: "billing-agent" } }));
+    // Slack control sequences from the agent: a channel ping and a disguised link, escaped in every text field.
+    const hostile = "<!here> <http://evil.example|click me> & co";
+    const created = await t.client().create(singleSelect({ title: `Pick the billing database ${hostile}`, agent: { name: "billing-agent <!channel>" } }));
     const msg = await waitFor("slack message", () => rx.received[0]);
     const json = msg.json as { text: string; blocks: { type: string; text?: { text: string }; elements?: { url?: string; text?: unknown }[] }[] };
-    expect(json.text).toContain("billing-agent");
-    expect(json.blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: "Pick the billing database", emoji: true } });
+    const escaped = "&lt;!here&gt; &lt;http://evil.example|click me&gt; &amp; co";
+    expect(json.text).toBe(`billing-agent &lt;!channel&gt;: Pick the billing database ${escaped} needs an answer`);
+    expect(json.blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: `Pick the billing database ${escaped}`, emoji: true } });
+    // No raw `<` anywhere a reader sees text: only the button's URL is a link.
+    expect(msg.body).not.toMatch(/<!|<http/);
     expect(JSON.stringify(json.blocks)).toContain("Which database should the service use?");
     expect(JSON.stringify(json.blocks)).toContain("PostgreSQL");
     const actions = json.blocks.find((b) => b.type === "actions")!;
@@ -193,6 +198,27 @@ describe("webhooks", { timeout: 180_000 }, () => {
     expect(bad.status).toBe(422);
     const problem = (await bad.json()) as { errors: { path: string }[] };
     expect(problem.errors.map((e) => e.path).sort()).toEqual(["format", "url"]);
+  });
+
+  it("refuses a webhook URL with credentials (it could never be delivered to): 422 naming url in Settings, an error from the CLI", async () => {
+    const t = await team();
+    const hook = await webhook(t.slug, "http://127.0.0.1:9/hook");
+    const email = `admin-${uid()}@example.test`;
+    expect((await runAdmin(dataDir, ["user", "create", email, "--password", "pw-admin-123456", "--team", t.slug, "--role", "admin"])).code).toBe(0);
+    const ui = await signIn(server.url, email, "pw-admin-123456");
+    const teamId = (await rawQuery<{ id: string }>(dataDir, `SELECT id FROM "Team" WHERE slug = ?`, [t.slug]))[0]!.id;
+    const base = `/api/ui/settings/teams/${teamId}/webhooks`;
+    const withCredentials = "http://user:pw@127.0.0.1:9/hook";
+    for (const res of [await ui("POST", base, { url: withCredentials }), await ui("PATCH", `${base}/${hook.id}`, { url: withCredentials })]) {
+      expect(res.status).toBe(422);
+      const p = (await res.json()) as { errors: { path: string; message: string }[] };
+      expect(p.errors).toEqual([{ path: "url", message: expect.stringContaining("credentials") }]);
+    }
+    const cli = await runAdmin(dataDir, ["webhook", "create", "--team", t.slug, "--url", withCredentials]);
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toMatch(/--url: must not contain credentials/);
+    const stored = await rawQuery<{ url: string }>(dataDir, `SELECT url FROM "Webhook" WHERE "teamId" = ?`, [teamId]);
+    expect(stored.map((r) => r.url)).toEqual(["http://127.0.0.1:9/hook"]);
   });
 });
 

@@ -1,0 +1,95 @@
+// What every request passes in scripts/server.mjs before the front or Next sees it: a Host
+// header that makes a URL, a path whose percent-escapes decode, and a body within the limit —
+// refused here, unauthenticated requests included, with a 4xx and no error log (a bad Host or
+// escape made every URL parse downstream throw: a 500 and an error line).
+// A declared Content-Length over the limit is refused before a byte is read; a chunked body is
+// counted as node parses it (BodyLimitedMessage) and its stream fails with the 413 as soon as it
+// passes the limit, so whoever reads it (lib/api/body.ts, through the front or Next) answers
+// 413 without holding more than the limit.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { AppError } from "../errors";
+import { requestLog } from "../log";
+import { DRAIN_BYTES, MAX_BODY_BYTES, tooLarge } from "./body";
+import { bodyText, problem } from "./problem";
+
+// RFC 3986 host (reg-name or IP literal) with an optional port: what `new URL()` needs.
+const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+,;=%]+)(:\d{1,5})?$/i;
+
+export function validHost(host: string): boolean {
+  return HOST.test(host) && URL.canParse(`http://${host}/`);
+}
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><h1>Bad request</h1><p>The address is not valid: it has a broken percent-escape.</p><p><a href="/inbox">Go to the inbox</a></p></body></html>`;
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number>, text: string): true {
+  res.writeHead(status, { ...headers, "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.end(text);
+  requestLog.info({ method: req.method, status }, "refused before routing");
+  return true;
+}
+
+function sendProblem(req: IncomingMessage, res: ServerResponse, fixed: [string, string][], error: AppError): true {
+  const response = problem(error);
+  const headers: Record<string, string> = Object.fromEntries(fixed);
+  response.headers.forEach((v, k) => (headers[k] = v));
+  return send(req, res, error.status, headers, bodyText(response)!);
+}
+
+/** Answers the request itself (true) when it must not reach any route; false: route it. */
+export function intake(req: IncomingMessage, res: ServerResponse, fixed: [string, string][]): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && !validHost(host)) {
+    return sendProblem(req, res, fixed, new AppError("bad_request", "The Host header is not a valid host name."));
+  }
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!decodable(path)) {
+    if (path.startsWith("/api/")) return sendProblem(req, res, fixed, new AppError("bad_request", "The path has a malformed percent-escape."));
+    return send(req, res, 400, { "content-type": "text/html; charset=utf-8", "content-security-policy": "default-src 'none'", "x-content-type-options": "nosniff" }, PAGE);
+  }
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > MAX_BODY_BYTES) return sendProblem(req, res, fixed, tooLarge(declared));
+  return false;
+}
+
+const OVER = Symbol("over the body limit");
+
+/** node's request, counting body bytes as they are parsed (http.createServer's IncomingMessage option). */
+export class BodyLimitedMessage extends http.IncomingMessage {
+  private received = 0;
+  private [OVER] = false;
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk === null || chunk === undefined) return this[OVER] || super.push(chunk, encoding);
+    this.received += (chunk as Buffer).length;
+    if (this[OVER]) {
+      // Read and dropped, so the 413 reaches a client that is still sending (closing with unread
+      // input would reset the connection under it), up to DRAIN_BYTES; then the connection closes.
+      if (this.received > DRAIN_BYTES) this.socket?.destroy();
+      return true;
+    }
+    if (this.received > MAX_BODY_BYTES) {
+      this[OVER] = true;
+      this.on("error", () => {}); // a route that never reads the body must not see it as uncaught
+      this.destroy(tooLarge(this.received));
+      return true;
+    }
+    return super.push(chunk, encoding);
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    // Only the stream fails: the socket stays so the reader's 413 reaches the client.
+    if (this[OVER]) return callback(error);
+    super._destroy(error, callback);
+  }
+}
