@@ -3,7 +3,7 @@
 // configuration table is rendered from VARS (lib/config/table.ts, checked by a unit test).
 // Adding a variable is one line in VARS; then `npx tsx scripts/config-table.ts --write`.
 import { z } from "zod";
-import { bool, csv, duration, hosts, int, num, oneOf, str, url, type Var } from "./vars";
+import { bool, duration, hosts, int, num, oneOf, str, url, type Var } from "./vars";
 
 export const VARS = {
   PORT: int({ default: 3000, min: 1, max: 65535, doc: "where `npm start` listens" }),
