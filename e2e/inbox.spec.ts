@@ -434,12 +434,12 @@ test.describe("guidance (issue 13)", () => {
     await expect(page.getByText("You are all caught up")).toBeVisible();
     const connect = page.getByRole("region", { name: "Connect an agent" });
     const origin = new URL(page.url()).origin;
-    await expect(connect).toContainText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer <your token>"`);
+    await expect(connect).toContainText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer $QUESTIONS_TOKEN"`);
     await expect(connect).toContainText(`curl -s ${origin}/api/v1/requests`);
     await expect(connect.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
   });
 
-  test("the token panel has the snippets with the new token filled in", async ({ page }) => {
+  test("the token panel's snippets name the environment variable, never the token (issue 22)", async ({ page }) => {
     const admin = await seedUser({ role: "admin" });
     await signIn(page, admin, "/settings");
     const form = page.getByRole("form", { name: "Create token" });
@@ -449,11 +449,16 @@ test.describe("guidance (issue 13)", () => {
     expect(token).toMatch(/^oqt_/);
     await page.getByText("Connect an agent with this token").click();
     const origin = new URL(page.url()).origin;
-    await expect(page.getByText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer ${token}"`)).toBeVisible();
-    await expect(page.getByRole("figure", { name: /Cursor/ }).locator("pre")).toContainText(`"Authorization": "Bearer ${token}"`);
-    await expect(page.getByRole("figure", { name: /OpenCode/ }).locator("pre")).toContainText(`"type": "remote"`);
-    await expect(page.getByRole("figure", { name: /Codex/ }).locator("pre")).toContainText(`export QUESTIONS_TOKEN=${token}`);
-    await expect(page.locator("pre").filter({ hasText: `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer ${token}"` })).toBeVisible();
+    await expect(page.getByText(`claude mcp add --transport http questions ${origin}/api/mcp --header "Authorization: Bearer $QUESTIONS_TOKEN"`)).toBeVisible();
+    await expect(page.getByRole("figure", { name: /Cursor/ }).locator("pre")).toContainText(`"Authorization": "Bearer \${env:QUESTIONS_TOKEN}"`);
+    await expect(page.getByRole("figure", { name: /OpenCode/ }).locator("pre")).toContainText(`"Authorization": "Bearer {env:QUESTIONS_TOKEN}"`);
+    await expect(page.getByRole("figure", { name: /Codex/ }).locator("pre")).toContainText(`bearer_token_env_var = "QUESTIONS_TOKEN"`);
+    await expect(page.getByRole("figure", { name: /Shell/ }).locator("pre")).toHaveText("export QUESTIONS_TOKEN='<paste the token above>'");
+    await expect(page.locator("pre").filter({ hasText: `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer $QUESTIONS_TOKEN"` })).toBeVisible();
+    // The token is on the page once: in its own field, which is not a snippet.
+    const snippetsText = (await page.locator("figure pre").allTextContents()).join("\n");
+    expect(snippetsText).not.toContain(token);
+    expect(snippetsText).not.toContain(token.slice(-12));
   });
 
   test("rows mark secrets, leave out a lone team's name, and show backticks as code", async ({ page }) => {

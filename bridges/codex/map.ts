@@ -1,7 +1,7 @@
 // Codex's prompts as inbox requests, and the inbox's outcome as Codex's replies.
 import type { CreateRequestInput, QuestionRequest } from "../../lib/client";
-import type { Decision } from "../../lib/questions/schemas";
-import { chosen, fitOptions, fitText, questionId } from "../core/questions";
+import { LIMITS, type Decision } from "../../lib/questions/schemas";
+import { chosen, commandTitle, fitOptions, fitText, questionId, titleFromQuestions } from "../core/questions";
 import type { CommandExecutionApprovalDecision } from "./protocol/v2/CommandExecutionApprovalDecision";
 import type { CommandExecutionRequestApprovalParams } from "./protocol/v2/CommandExecutionRequestApprovalParams";
 import type { FileChangeApprovalDecision } from "./protocol/v2/FileChangeApprovalDecision";
@@ -40,7 +40,7 @@ export function userInput(p: ToolRequestUserInputParams): Mapped<ToolRequestUser
   });
   return {
     key: `codex:${p.threadId}:${p.itemId}`,
-    body: { source: "internal", title: "Codex asks", agent: agent(p), questions },
+    body: { source: "internal", title: titleFromQuestions(p.questions), agent: agent(p), questions },
     reply(request, secrets) {
       const answers: ToolRequestUserInputResponse["answers"] = {};
       for (const [id, { codexId, original }] of back) {
@@ -71,21 +71,30 @@ export function decisionOf(request: QuestionRequest): Decision {
 
 const TO_CODEX = { approve: "accept", approve_always: "acceptForSession", deny: "decline" } as const;
 
+/**
+ * The model's justification (Codex's `reason`) is the agent's claim, never the headline: the
+ * request is titled by the command, the prompt is ours, and the claim travels as the action's
+ * summary, which the inbox labels as the agent's (SPEC §6).
+ */
+function claim(reason: string | null | undefined): string | undefined {
+  const text = reason?.trim();
+  return text ? text.slice(0, LIMITS.summary) : undefined;
+}
+
 export function commandApproval(p: CommandExecutionRequestApprovalParams): Mapped<{ decision: CommandExecutionApprovalDecision }> {
   const command = p.command ?? "(command not shown by Codex)";
   return {
     key: `codex:${p.threadId}:${p.itemId}${p.approvalId ? `:${p.approvalId}` : ""}`,
     body: {
       source: "internal",
-      title: "Codex wants to run a command",
+      title: commandTitle("Run", command),
       agent: agent(p),
       questions: [
         {
           id: "approve",
           kind: "approval",
-          header: "Run command",
-          prompt: p.reason?.trim() || "Allow Codex to run this command?",
-          action: { tool: "shell", input: { command, cwd: p.cwd ?? null }, summary: p.reason?.trim() || undefined },
+          ...fitText("Run command", p.cwd ? `Allow Codex to run this command in ${p.cwd}?` : "Allow Codex to run this command?"),
+          action: { tool: "shell", input: { command, cwd: p.cwd ?? null }, summary: claim(p.reason) },
           allowAlways: true,
         },
       ],
@@ -100,18 +109,17 @@ export function fileChangeApproval(p: FileChangeRequestApprovalParams, changes: 
     key: `codex:${p.threadId}:${p.itemId}`,
     body: {
       source: "internal",
-      title: "Codex wants to change files",
+      title: `Change ${paths.join(", ") || "files"}`.slice(0, LIMITS.title),
       agent: agent(p),
       questions: [
         {
           id: "approve",
           kind: "approval",
-          header: "Apply patch",
-          prompt: p.reason?.trim() || `Allow Codex to change ${paths.join(", ") || "files"}?`,
+          ...fitText("Apply patch", `Allow Codex to change ${paths.join(", ") || "files"}?${p.grantRoot ? ` It also asks to write under ${p.grantRoot} for the rest of the session.` : ""}`),
           action: {
             tool: "apply_patch",
             input: { patch: unifiedDiff(changes), files: paths },
-            summary: p.grantRoot ? `Also asks to write under ${p.grantRoot} for the rest of the session.` : undefined,
+            summary: claim(p.reason),
           },
           allowAlways: true,
         },

@@ -43,6 +43,26 @@ export function chosen(answer: Answer | undefined, original: Map<string, string>
   return answer.custom ? [...labels, answer.custom] : labels;
 }
 
+/**
+ * A request title that says what is asked: the first question's text (its header when the text is
+ * empty), "+N more" when there are several. Never the runtime's name alone (issue 22).
+ */
+export function titleFromQuestions(questions: Array<{ question?: string | null; header?: string | null }>): string {
+  const first = questions[0];
+  const text = oneLine(first?.question || first?.header || "") || "Question";
+  const more = questions.length > 1 ? ` (+${questions.length - 1} more)` : "";
+  return clip(text, LIMITS.title - more.length) + more;
+}
+
+/** An approval's title: the verb and the command itself (as inline code), so the row shows what runs. */
+export function commandTitle(verb: string, command: string): string {
+  const line = oneLine(command);
+  // Backticks inside would end the inline code early; the full command is on the page anyway.
+  return line.includes("`") ? clip(`${verb}: ${line}`, LIMITS.title) : `${verb} \`${clip(line, LIMITS.title - verb.length - 3)}\``;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

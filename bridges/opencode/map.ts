@@ -2,7 +2,8 @@
 // replies. The OpenCode request id is the Idempotency-Key and `agent.toolCallId`, which is how a
 // restarted bridge recognises its own requests.
 import type { Answer, CreateRequestInput, QuestionRequest } from "../../lib/client";
-import { chosen, fitOptions, fitText } from "../core/questions";
+import { LIMITS } from "../../lib/questions/schemas";
+import { chosen, commandTitle, fitOptions, fitText, titleFromQuestions } from "../core/questions";
 import type { PermissionReply, PermissionRequest, QuestionReply, QuestionRequest as OcQuestion } from "./types";
 
 export const AGENT = "opencode";
@@ -36,7 +37,7 @@ export function mapQuestion(q: OcQuestion): MappedQuestion {
     return { id, header, prompt, kind: info.multiple ? ("multi_select" as const) : ("single_select" as const), options, allowCustom: info.custom !== false };
   });
   return {
-    body: { source: "internal", title: "OpenCode asks", agent: agentOf(q), questions },
+    body: { source: "internal", title: titleFromQuestions(q.questions), agent: agentOf(q), questions },
     reply(request) {
       const r = request.response;
       if (request.status === "answered" && r && "answers" in r) {
@@ -62,18 +63,21 @@ export interface MappedPermission {
 export function mapPermission(p: PermissionRequest): MappedPermission {
   const command = typeof p.metadata.command === "string" ? p.metadata.command : undefined;
   const target = command ?? (p.patterns.join(", ") || p.permission);
-  const summary = p.always.length ? `"Approve always" allows from now on: ${p.always.map((a) => `\`${a}\``).join(", ")}` : undefined;
+  // OpenCode's bash tool carries the model's own description of the command: the agent's claim,
+  // shown labelled as such under the command, never as the headline (SPEC §6).
+  const description = typeof p.metadata.description === "string" && p.metadata.description.trim() ? p.metadata.description.trim() : undefined;
+  const always = p.always.length ? ` "Approve always" allows from now on: ${p.always.join(", ")}` : "";
   return {
     body: {
       source: "internal",
-      title: `OpenCode asks permission: ${p.permission}`,
+      title: command ? commandTitle("Run", command) : commandTitle(`Allow ${p.permission}`, target),
       agent: agentOf(p),
       questions: [
         {
           id: "approve",
           kind: "approval",
-          ...fitText(`Allow ${p.permission}`, command ? `OpenCode wants to run: ${command}` : `OpenCode asks for "${p.permission}" on ${target}`),
-          action: { tool: p.permission, input: { ...p.metadata, patterns: p.patterns }, summary },
+          ...fitText(`Allow ${p.permission}`, (command ? "Allow OpenCode to run this command?" : `Allow OpenCode "${p.permission}" on ${target}?`) + always),
+          action: { tool: p.permission, input: { ...p.metadata, patterns: p.patterns }, summary: description?.slice(0, LIMITS.summary) },
           allowAlways: true,
         },
       ],

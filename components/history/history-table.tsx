@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui";
 import type { HistoryItem } from "@/lib/questions/history";
 import { ApprovalTally } from "./approval-summary";
+import { askedParts } from "@/lib/questions/asked";
 import { answerSummary, outcomeSummary } from "@/lib/questions/history-summary";
 import { actorName, formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
 
@@ -28,6 +29,18 @@ function Decision({ request }: { request: HistoryItem["request"] }) {
             </span>
           ))
         : outcome}
+    </p>
+  );
+}
+
+/** Each question's text (or an approval's command), beyond what the title says. */
+function Asked({ request }: { request: HistoryItem["request"] }) {
+  const parts = askedParts(request);
+  if (!parts.length) return null;
+  return (
+    <p className="mt-0.5 text-sm break-words text-zinc-600 dark:text-zinc-400">
+      <span className="sr-only">Asked: </span>
+      {parts.join(" · ")}
     </p>
   );
 }
@@ -74,6 +87,7 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
                 >
                   {requestTitle(r)}
                 </Link>
+                <Asked request={r} />
                 <Decision request={r} />
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-zinc-500 dark:text-zinc-400">
                   <Badge tone={statusTone(r.status)} className="sm:hidden">

@@ -1,4 +1,5 @@
-// An approval's action as code: the tool, its summary, and the input as a command, a diff or JSON.
+// An approval's action as code: the tool and the input as a command, a diff or JSON, then its
+// summary labelled as the agent's claim.
 // No hooks: the inbox control and the history page both render it.
 import { cn } from "@/components/ui";
 import type { Action } from "@/lib/questions/schemas";
@@ -63,15 +64,34 @@ export function ActionInput({ action, label = "Input" }: { action: Pick<Action, 
   );
 }
 
-/** `inputHidden`: the tool and summary only, where the caller shows the input itself. */
+/**
+ * The summary as what it is: the agent's own words about the action, which may be wrong or
+ * misleading. It is never the headline; the action itself is (SPEC §6, issue 22).
+ */
+export function AgentClaim({ source }: { source: string }) {
+  return (
+    <section aria-label="The agent's claim" className="grid gap-1 rounded-md border border-dashed border-zinc-300 px-3 py-2 dark:border-zinc-700">
+      <p className="text-xs font-medium text-zinc-500 dark:text-zinc-400">The agent’s claim (not verified: judge by the action itself)</p>
+      <ContextMarkdown source={source} />
+    </section>
+  );
+}
+
+export function ToolName({ tool }: { tool: string }) {
+  return (
+    <p className="text-xs text-zinc-500 dark:text-zinc-400">
+      Tool <span className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">{tool}</span>
+    </p>
+  );
+}
+
+/** The action first (`inputHidden`: where the caller shows the input itself), then the agent's claim. */
 export function ActionView({ action, inputHidden = false }: { action: Action; inputHidden?: boolean }) {
   return (
     <div className="grid gap-2">
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        Tool <span className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">{action.tool}</span>
-      </p>
-      {action.summary ? <ContextMarkdown source={action.summary} /> : null}
+      <ToolName tool={action.tool} />
       {inputHidden ? null : <ActionInput action={action} />}
+      {action.summary ? <AgentClaim source={action.summary} /> : null}
     </div>
   );
 }

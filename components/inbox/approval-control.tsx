@@ -1,65 +1,78 @@
 "use client";
-// The inbox control for an approval (SPEC §6): the action as code, Approve / Approve always /
-// Deny (keys y / a / n select; Enter or Submit sends), and a JSON editor where editing is allowed.
+// The inbox control for an approval (SPEC §6): the action itself is the headline (a command, a
+// diff, JSON), then the host's question and the agent's claim, then Approve / Approve always /
+// Deny as buttons that act in one step (keys y / a / n). What a decision does (send now, ask for a
+// note, move on to the next question) is the form's business: this control only reports it.
 import { useEffect, useId, useRef, useState } from "react";
 import { Button, Hint, Kbd, Label, Textarea, cn } from "@/components/ui";
 import { DECISIONS, type Decision, type Question } from "@/lib/questions/schemas";
-import { ActionView } from "./approval-action";
+import { ActionInput, AgentClaim, ToolName } from "./approval-action";
 import { approvalProblem } from "./approval-draft";
 import { DECISION_KEY, DECISION_LABEL, prettyJson } from "@/lib/questions/action-format";
 import type { Draft } from "./draft";
 import { isTyping } from "./use-answer-keys";
 
-type Props = { question: Question; draft: Draft; onChange: (next: Draft) => void };
-
-const KEY_DECISION: Record<string, Decision> = { y: "approve", a: "approve_always", n: "deny" };
-
-const choice = cn(
-  "flex cursor-pointer items-center gap-2 rounded-md border border-zinc-300 px-3 py-2 text-sm font-medium transition-colors",
-  "hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800/50",
-  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-orange-500 has-[:disabled]:cursor-default has-[:disabled]:opacity-60",
-);
-const checkedTone: Record<Decision, string> = {
-  approve: "has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50 dark:has-[:checked]:bg-emerald-950/40",
-  approve_always: "has-[:checked]:border-emerald-600 has-[:checked]:bg-emerald-50 dark:has-[:checked]:bg-emerald-950/40",
-  deny: "has-[:checked]:border-red-600 has-[:checked]:bg-red-50 dark:has-[:checked]:bg-red-950/40",
+type Props = {
+  question: Question;
+  draft: Draft;
+  onChange: (next: Draft) => void;
+  /** A decision button or key: acts at once (the form sends it, or asks for a deny note first). */
+  onDecide: (decision: Decision) => void;
+  promptId: string;
 };
 
-/** y / a / n pick a decision while focus is not in a text field and the form is enabled. */
-function useDecisionKeys(group: React.RefObject<HTMLDivElement | null>, allowAlways: boolean, choose: (d: Decision) => void) {
-  const latest = useRef(choose);
+export const KEY_DECISION: Record<string, Decision> = { y: "approve", a: "approve_always", n: "deny" };
+
+const tone: Record<Decision, string> = {
+  approve: "bg-emerald-700 text-white hover:bg-emerald-600 dark:bg-emerald-600 dark:hover:bg-emerald-500",
+  approve_always: "border border-emerald-700 bg-white text-emerald-800 hover:bg-emerald-50 dark:border-emerald-500 dark:bg-zinc-900 dark:text-emerald-300 dark:hover:bg-emerald-950/40",
+  deny: "border border-red-600 bg-white text-red-700 hover:bg-red-50 dark:border-red-500 dark:bg-zinc-900 dark:text-red-300 dark:hover:bg-red-950/40",
+};
+
+/** y / a / n decide while focus is not in a text field, no dialog is open and the form is enabled. */
+function useDecisionKeys(group: React.RefObject<HTMLDivElement | null>, offered: Decision[], decide: (d: Decision) => void) {
+  const latest = useRef({ decide, offered });
   useEffect(() => {
-    latest.current = choose;
+    latest.current = { decide, offered };
   });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || document.querySelector("dialog[open]")) return;
+      if (e.defaultPrevented || e.isComposing || e.altKey || e.ctrlKey || e.metaKey || e.repeat || document.querySelector("dialog[open]")) return;
       const decision = KEY_DECISION[e.key];
-      if (!decision || (decision === "approve_always" && !allowAlways)) return;
+      if (!decision || !latest.current.offered.includes(decision)) return;
       if (e.target instanceof HTMLElement && isTyping(e.target)) return;
-      // A locked or sending form disables its fieldset, and with it these radios.
-      if (!group.current || group.current.querySelector("input:disabled")) return;
+      // A locked or sending form disables its fieldset, and with it these buttons.
+      const button = group.current?.querySelector<HTMLButtonElement>(`button[data-decision="${decision}"]`);
+      if (!button || button.matches(":disabled")) return;
       e.preventDefault();
-      latest.current(decision);
-      group.current.querySelector<HTMLInputElement>(`input[value="${decision}"]`)?.focus();
+      latest.current.decide(decision);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [group, allowAlways]);
+  }, [group]);
 }
 
-export function ApprovalControl({ question: q, draft, onChange }: Props) {
+export function ApprovalControl({ question: q, draft, onChange, onDecide, promptId }: Props) {
   const id = useId();
   const group = useRef<HTMLDivElement>(null);
   const original = prettyJson(q.action?.input);
   const [editing, setEditing] = useState(draft.edited !== undefined);
   const decisions = DECISIONS.filter((d) => d !== "approve_always" || q.allowAlways);
-  useDecisionKeys(group, q.allowAlways === true, (decision) => onChange({ ...draft, decision }));
   const problem = approvalProblem(q, draft);
+  useDecisionKeys(group, decisions, onDecide);
 
   return (
     <div className="grid gap-4">
-      {q.action ? <ActionView action={q.action} /> : null}
+      {q.action ? (
+        <div className="grid gap-2">
+          <ToolName tool={q.action.tool} />
+          <ActionInput action={q.action} />
+        </div>
+      ) : null}
+      <p id={promptId} className="text-base font-medium leading-snug whitespace-pre-wrap">
+        {q.prompt}
+      </p>
+      {q.action?.summary ? <AgentClaim source={q.action.summary} /> : null}
 
       {q.allowEdit ? (
         <div className="grid gap-2">
@@ -76,7 +89,7 @@ export function ApprovalControl({ question: q, draft, onChange }: Props) {
             >
               {editing ? "Discard edit" : "Edit input"}
             </Button>
-            {editing && draft.decision === "deny" ? <Hint>An edited input is sent only with an approving decision.</Hint> : null}
+            {editing ? <Hint>The edit is sent with Approve; Deny never carries it.</Hint> : null}
           </div>
           {editing ? (
             <div id={`${id}-editor`} className="grid gap-1">
@@ -101,22 +114,29 @@ export function ApprovalControl({ question: q, draft, onChange }: Props) {
         </div>
       ) : null}
 
-      <div ref={group} role="radiogroup" aria-label="Decision" className="flex flex-wrap gap-2">
+      <div ref={group} role="group" aria-label="Decision" className="flex flex-wrap gap-2">
         {decisions.map((d) => (
-          <label key={d} className={cn(choice, checkedTone[d])}>
-            <input
-              type="radio"
-              name={`${id}-decision`}
-              value={d}
-              checked={draft.decision === d}
-              onChange={() => onChange({ ...draft, decision: d })}
-              className={cn("size-4 focus-visible:outline-none", d === "deny" ? "accent-red-600" : "accent-emerald-600")}
-            />
-            <span>{DECISION_LABEL[d]}</span>
+          <button
+            key={d}
+            type="button"
+            data-decision={d}
+            data-kbd-item=""
+            aria-keyshortcuts={DECISION_KEY[d]}
+            aria-pressed={draft.decision === undefined ? undefined : draft.decision === d}
+            // An approving decision cannot go out with an edit that does not parse.
+            disabled={d !== "deny" && problem !== null}
+            onClick={() => onDecide(d)}
+            className={cn(
+              "inline-flex h-10 items-center gap-2 rounded-md px-4 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50",
+              "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500 aria-pressed:ring-2 aria-pressed:ring-orange-500",
+              tone[d],
+            )}
+          >
+            {DECISION_LABEL[d]}
             <Kbd aria-hidden className="hidden sm:inline-flex">
               {DECISION_KEY[d]}
             </Kbd>
-          </label>
+          </button>
         ))}
       </div>
     </div>

@@ -3,11 +3,13 @@
 // has several), what kind of decision it is, and when.
 import Link from "next/link";
 import { Badge, cn } from "@/components/ui";
+import { askedParts } from "@/lib/questions/asked";
 import type { InboxItem } from "@/lib/questions/inbox";
 import { InlineCode } from "./inline-code";
 import { PendingRequest } from "./pending-request";
 import { PresenceBadge } from "./presence-badge";
 import { requestTitle } from "./request-header";
+import { holdKeys } from "./type-ahead";
 import { Ago, Expiry, useNow } from "./time";
 
 const SOON_MS = 10 * 60_000;
@@ -21,11 +23,17 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
   const soon = item.expiresAt ? new Date(item.expiresAt).getTime() - now < SOON_MS : false;
   const approval = item.questions.some(isApproval);
   const secret = item.questions.some((q) => q.secret);
+  // What is asked, beyond the title, on every screen size: enough to decide whether to open it.
+  const asked = askedParts(item);
   return (
     <li>
       <Link
         href={`/inbox/${item.id}`}
         data-inbox-row=""
+        onClick={(e) => {
+          // A plain click or Enter opens the request here: hold the keys typed meanwhile for it.
+          if (!e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && e.button === 0) holdKeys(`/inbox/${item.id}`);
+        }}
         className={cn(
           "group flex items-start gap-3 px-4 py-3 transition-colors hover:bg-zinc-50 dark:hover:bg-zinc-800/40",
           "focus-visible:bg-orange-50/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-orange-500 dark:focus-visible:bg-orange-950/20",
@@ -33,18 +41,25 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
       >
         <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-orange-500" />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium text-zinc-900 group-hover:underline group-hover:underline-offset-2 dark:text-zinc-100">
+          <span className="line-clamp-2 text-sm font-medium break-words text-zinc-900 group-hover:underline group-hover:underline-offset-2 dark:text-zinc-100">
             <InlineCode text={requestTitle(item)} />
           </span>
+          {asked.length ? (
+            <span data-asked="" className="mt-0.5 line-clamp-2 text-sm break-words text-zinc-600 dark:text-zinc-400">
+              {asked.map((text, i) => (
+                <span key={i}>
+                  {i ? <span aria-hidden className="text-zinc-400"> · </span> : null}
+                  {text.startsWith("$ ") ? <code className="font-mono text-xs">{text}</code> : <InlineCode text={text} />}
+                </span>
+              ))}
+            </span>
+          ) : null}
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
             {approval ? <Badge tone="blue">Approval</Badge> : null}
             {secret ? <Badge tone="amber">Secret</Badge> : null}
             <span className="font-mono text-zinc-700 dark:text-zinc-300">{item.agent.name}</span>
             {showTeam ? <Badge>{item.team.name}</Badge> : null}
-            <span>
-              {n} {n === 1 ? "question" : "questions"}
-            </span>
-            <span className="hidden truncate sm:inline">{item.questions.map((q) => q.header).join(" · ")}</span>
+            {n > 1 ? <span>{n} questions</span> : null}
           </span>
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-zinc-600 dark:text-zinc-400">

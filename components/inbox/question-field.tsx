@@ -3,7 +3,7 @@
 // "Other" (where allowed) and "Note". Option inputs carry data-kbd-item for j/k navigation.
 import { useId, useState } from "react";
 import { Badge, Button, Hint, Input, Kbd, Label, Textarea, cn } from "@/components/ui";
-import type { Question } from "@/lib/questions/schemas";
+import type { Decision, Question } from "@/lib/questions/schemas";
 import { ApprovalControl } from "./approval-control";
 import { pick, setCustom, type Draft } from "./draft";
 
@@ -11,6 +11,8 @@ type Props = {
   question: Question;
   draft: Draft;
   onChange: (next: Draft) => void;
+  /** Approvals: a decision button or key (see ApprovalControl). */
+  onDecide: (decision: Decision) => void;
   step?: string;
 };
 
@@ -21,7 +23,7 @@ const optionRow = cn(
   "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-orange-500",
 );
 
-export function QuestionField({ question: q, draft, onChange, step }: Props) {
+export function QuestionField({ question: q, draft, onChange, onDecide, step }: Props) {
   const id = useId();
   const promptId = `${id}-prompt`;
   const single = q.kind === "single_select";
@@ -34,13 +36,16 @@ export function QuestionField({ question: q, draft, onChange, step }: Props) {
           {q.kind === "multi_select" ? <span className="text-xs text-zinc-500 dark:text-zinc-400">Choose any</span> : null}
           {q.secret ? <Badge tone="amber">Secret</Badge> : null}
         </div>
-        <p id={promptId} className="mt-2 text-base font-medium leading-snug whitespace-pre-wrap">
-          {q.prompt}
-        </p>
+        {/* An approval leads with its action; its control shows the prompt under it. */}
+        {q.kind === "approval" ? null : (
+          <p id={promptId} className="mt-2 text-base font-medium leading-snug whitespace-pre-wrap">
+            {q.prompt}
+          </p>
+        )}
       </div>
 
       {q.kind === "approval" ? (
-        <ApprovalControl question={q} draft={draft} onChange={onChange} />
+        <ApprovalControl question={q} draft={draft} onChange={onChange} onDecide={onDecide} promptId={promptId} />
       ) : q.kind === "freeform" ? (
         q.secret ? (
           <SecretInput labelledBy={promptId} value={draft.text} onChange={(text) => onChange({ ...draft, text })} />

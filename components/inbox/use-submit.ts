@@ -9,6 +9,7 @@ import { getJson, isConflict, postJson, UiError } from "@/lib/browser/api";
 import type { InboxItem, InboxPage, Outcome } from "@/lib/questions/inbox";
 import type { ReplyInput } from "@/lib/questions/schemas";
 import { flash } from "./flash";
+import { holdKeys } from "./type-ahead";
 import { inboxKey, requestKey } from "./use-live-sync";
 import { approveAlwaysIn, proposeRule, saveAlwaysAnswer } from "@/components/rules/proposal-store";
 
@@ -40,6 +41,7 @@ export function useSubmit(request: InboxItem) {
       old && old.data.some((r) => r.id === request.id) ? { data: old.data.filter((r) => r.id !== request.id), total: old.total - 1 } : old,
     );
     flash(href === "/inbox" ? `${text}.` : `${text}. Here is the next request.`);
+    if (href !== "/inbox") holdKeys(href);
     router.push(href);
   };
 

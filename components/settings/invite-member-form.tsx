@@ -48,14 +48,19 @@ export function InviteMemberForm({ teamId }: { teamId: string }) {
             {invite.isPending ? "Inviting…" : "Invite"}
           </Button>
         </div>
-        <Hint id="member-invite-hint">A new person gets a link to set their own password (valid 7 days, works once). Someone who already has an account is added at once.</Hint>
+        <Hint id="member-invite-hint">
+          A new person gets a link to set their own password (valid 7 days, works once), by mail when this server has SMTP set up. Someone who already has an account is added at
+          once.
+        </Hint>
       </form>
       {invite.error ? <Alert tone="error">{errorText(invite.error)}</Alert> : null}
       {result?.kind === "added" ? <Alert tone="success">Added {result.email} (existing account).</Alert> : null}
       {result?.kind === "invited" ? (
         <Alert tone="success" className="space-y-2">
           <p className="font-medium">
-            Invitation for {result.invitation.email} created. Copy the link and send it to them: it is not shown again.
+            {result.emailed
+              ? `Invitation emailed to ${result.invitation.email}. The link is also here, once, should the mail not arrive.`
+              : `Invitation for ${result.invitation.email} created. Copy the link and send it to them: it is not shown again.`}
           </p>
           <CopyField id="invite-link" label="Invitation link" value={result.link} />
           <p className="text-xs">Expires {formatTime(result.invitation.expiresAt)}. Anyone with the link can use it once.</p>

@@ -12,7 +12,7 @@ export function settingsUrl(teamId: string, ...rest: string[]): string {
 }
 
 export type CreatedToken = { id: string; name: string; token: string };
-export type InviteResult = { kind: "added"; email: string } | { kind: "invited"; invitation: InvitationRow; link: string };
+export type InviteResult = { kind: "added"; email: string } | { kind: "invited"; invitation: InvitationRow; link: string; emailed: boolean };
 type Policy = "allow" | "deny";
 
 export const settingsApi = {

@@ -12,7 +12,7 @@ export function NewToken({ name, token, onDone }: { name: string; token: string;
       <details className="rounded-md border border-emerald-200 bg-white/60 p-2 text-zinc-900 open:pb-3 dark:border-emerald-900 dark:bg-zinc-900/60 dark:text-zinc-100">
         <summary className="cursor-pointer text-sm font-medium">Connect an agent with this token</summary>
         <div className="mt-2">
-          <ConnectAgent token={token} />
+          <ConnectAgent fresh />
         </div>
       </details>
       <Button size="sm" variant="ghost" onClick={onDone}>

@@ -1,48 +1,16 @@
 "use client";
-// How to connect an agent (issue 13): the MCP endpoint and a REST call, with the token filled in
-// when there is one (the token-created panel) or a placeholder (the empty inbox).
+// How to connect an agent (issue 13): the MCP endpoint and a REST call. The snippets read the
+// token from an environment variable (components/shell/snippets.ts); they never contain it.
 import Link from "next/link";
 import { useState, useSyncExternalStore } from "react";
 import { Button } from "../ui";
+import { exportLine, snippets, TOKEN_VAR } from "./snippets";
 
 const noop = () => () => {};
 
 /** This app's address as the browser sees it; a placeholder while rendering on the server. */
 function useOrigin(): string {
   return useSyncExternalStore(noop, () => window.location.origin, () => "http://localhost:3000");
-}
-
-export function snippets(origin: string, token: string) {
-  const mcp = `${origin}/api/mcp`;
-  return [
-    { label: "Claude Code", code: `claude mcp add --transport http questions ${mcp} --header "Authorization: Bearer ${token}"` },
-    {
-      label: "Codex (~/.codex/config.toml)",
-      code: [
-        `# in the shell that runs codex: export QUESTIONS_TOKEN=${token}`,
-        "[mcp_servers.questions]",
-        `url = "${mcp}"`,
-        `bearer_token_env_var = "QUESTIONS_TOKEN"`,
-        "tool_timeout_sec = 120",
-        `default_tools_approval_mode = "approve"`,
-      ].join("\n"),
-    },
-    {
-      label: "OpenCode (opencode.json)",
-      code: JSON.stringify({ mcp: { questions: { type: "remote", url: mcp, headers: { Authorization: `Bearer ${token}` }, oauth: false } } }, null, 2),
-    },
-    {
-      label: "Cursor (.cursor/mcp.json)",
-      code: JSON.stringify({ mcpServers: { questions: { url: mcp, headers: { Authorization: `Bearer ${token}` } } } }, null, 2),
-    },
-    {
-      label: "REST",
-      code: [
-        `curl -s ${origin}/api/v1/requests -H "Authorization: Bearer ${token}" -H "Content-Type: application/json" \\`,
-        `  -d '{"agent":{"name":"my-agent"},"questions":[{"id":"db","header":"Database","prompt":"Which database?","kind":"single_select","options":[{"label":"PostgreSQL"},{"label":"SQLite"}]}]}'`,
-      ].join("\n"),
-    },
-  ];
 }
 
 function Snippet({ label, code }: { label: string; code: string }) {
@@ -54,7 +22,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Copy the ${label.split(" ")[0]} snippet`}
+          aria-label={`Copy the ${label} snippet`}
           onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true), () => setCopied(false))}
         >
           {copied ? "Copied" : "Copy"}
@@ -67,16 +35,17 @@ function Snippet({ label, code }: { label: string; code: string }) {
   );
 }
 
-/** `token`: the new token (shown once), else a placeholder the reader replaces with theirs. */
-export function ConnectAgent({ token }: { token?: string }) {
+/** `fresh`: shown under a token just created (the panel that shows it once), else for any token. */
+export function ConnectAgent({ fresh = false }: { fresh?: boolean }) {
   const origin = useOrigin();
   return (
     <div className="grid min-w-0 gap-3 text-left text-sm">
       <p>
         Agents ask through the MCP endpoint <code className="font-mono text-xs break-all">{origin}/api/mcp</code> (Streamable HTTP, header{" "}
-        <code className="font-mono text-xs">Authorization: Bearer {token ? "<token>" : "<your token>"}</code>) or the REST API, with a token that has the{" "}
-        <code className="font-mono text-xs">ask</code> scope.
-        {token ? null : (
+        <code className="font-mono text-xs">Authorization: Bearer $${TOKEN_VAR}</code>) or the REST API, with a token that has the{" "}
+        <code className="font-mono text-xs">ask</code> scope. Keep the token in the environment variable{" "}
+        <code className="font-mono text-xs">{TOKEN_VAR}</code>, not in a file: the snippets below read it from there.
+        {fresh ? null : (
           <>
             {" "}
             An admin creates tokens in{" "}
@@ -89,8 +58,9 @@ export function ConnectAgent({ token }: { token?: string }) {
         The README section “Connect your agent” has the setup for Claude Code, Codex,
         OpenCode and Cursor.
       </p>
-      {snippets(origin, token ?? "<your token>").map((s) => (
-        <Snippet key={s.label} label={s.label} code={s.code} />
+      <Snippet label="Shell (the agent's environment)" code={exportLine(fresh ? "<paste the token above>" : "<your token>")} />
+      {snippets(origin).map((s) => (
+        <Snippet key={s.id} label={s.label} code={s.code} />
       ))}
     </div>
   );

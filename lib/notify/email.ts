@@ -8,7 +8,8 @@ import { requestLink } from "./payload";
 
 const g = globalThis as unknown as { __notifyMail?: { url: string; transport: Transporter } };
 
-function transport(): Transporter {
+/** The SMTP transport for SMTP_URL, one per process (new-request mail and invitations share it). */
+export function mailTransport(): Transporter {
   const { smtpUrl, timeoutMs } = notifyConfig();
   if (!smtpUrl) throw new Error("SMTP_URL is not set");
   if (g.__notifyMail?.url !== smtpUrl) {
@@ -20,7 +21,7 @@ function transport(): Transporter {
   return g.__notifyMail.transport;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function composeMail(r: QuestionRequest): { subject: string; text: string; html: string } {
   const title = r.title || r.questions[0]?.header || "A question";
@@ -42,6 +43,6 @@ export function composeMail(r: QuestionRequest): { subject: string; text: string
 }
 
 export async function sendMail(to: string, r: QuestionRequest): Promise<string> {
-  const info = await transport().sendMail({ from: notifyConfig().mailFrom, to, ...composeMail(r) });
+  const info = await mailTransport().sendMail({ from: notifyConfig().mailFrom, to, ...composeMail(r) });
   return String(info.response ?? "accepted");
 }

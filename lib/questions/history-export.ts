@@ -33,6 +33,9 @@ export const CSV_COLUMNS = [
   "action_tool",
   "action_input",
   "edited_input",
+  // The question's text (issue 22): a header alone rarely says what was asked. Trailing, like the
+  // approval columns, so readers that go by position keep working.
+  "prompt",
 ] as const;
 
 /** "provided" until the agent claims it, then "claimed"; "purged" when dropped unclaimed. */
@@ -80,6 +83,7 @@ export function csvRows(item: HistoryItem): string[][] {
       q.action?.tool ?? "",
       q.action ? JSON.stringify(q.action.input) : "",
       a?.editedInput !== undefined ? JSON.stringify(a.editedInput) : "",
+      q.prompt,
     ];
     return cells.map(inert);
   });

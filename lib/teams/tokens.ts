@@ -2,7 +2,7 @@
 import { generateToken, hashToken, isWellFormed, parseScopes, type Scope } from "../auth/tokens";
 import { invalidate } from "../cache/invalidate";
 import { tokenTag } from "../cache/tags";
-import { db } from "../db/client";
+import { db, isUniqueViolation } from "../db/client";
 import { AppError, validationError } from "../errors";
 import { newId } from "../ids";
 import { parsePolicy, requireText, type Policy, type TeamRef } from "./teams";
@@ -53,9 +53,17 @@ export async function createToken(team: TeamRef, opts: TokenInput) {
   const { name, scopes, policy } = validateTokenInput(opts);
   const token = generateToken();
   const id = newId("tok");
-  await db().apiToken.create({
-    data: { id, teamId: team.id, name, hash: hashToken(token), hint: token.slice(-4), scopes: scopes.join(","), policy },
-  });
+  try {
+    await db().apiToken.create({
+      data: { id, teamId: team.id, name, hash: hashToken(token), hint: token.slice(-4), scopes: scopes.join(","), policy },
+    });
+  } catch (e) {
+    // The partial unique index on (teamId, name) of active tokens decides, so two concurrent
+    // creations of one name cannot both win (migration 20261204020000_token_name_unique).
+    if (!isUniqueViolation(e)) throw e;
+    const message = `a token named "${name}" already exists in this team; choose another name, or revoke that token first`;
+    throw new AppError("conflict", `${message[0]!.toUpperCase()}${message.slice(1)}.`, [{ path: "name", message }]);
+  }
   return { id, token, team: team.slug, name, scopes, policy };
 }
 

@@ -133,12 +133,15 @@ describe("history exports", () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({ request_id: req.id, question_id: "key", secret: "provided", text: "", note: "rotate", resolved_by: "token:all" });
     expect(rows[1]).toMatchObject({ question_id: "why", skipped: "true", secret: "" });
+    // Each row carries its question's text, not only the short header (issue 22).
+    expect(rows.map((x) => [x.header, x.prompt])).toEqual([["Key", "The key"], ["Why", "Why?"]]);
     expect(rows[0].title.startsWith("'=")).toBe(true); // a formula in a cell is made inert
 
     const json = await text(exportStream({ teamIds: [teamId], filters, format: "json" }));
     expect(json).not.toContain(secret);
     const [view] = JSON.parse(json) as { id: string; response: { answers: Record<string, { text: null; secret: Record<string, unknown> }> } }[];
     expect(view.id).toBe(req.id);
+    expect((view as unknown as { questions: { prompt: string }[] }).questions.map((q) => q.prompt)).toEqual(["The key", "Why?"]);
     expect(view.response.answers.key.text).toBeNull();
     expect(view.response.answers.key.secret).toMatchObject({ provided: true, claimedAt: null, purgedAt: null, providedBy: "token:all" });
 

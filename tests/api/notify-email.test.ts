@@ -126,4 +126,37 @@ describe("email", { timeout: 180_000 }, () => {
     expect(rows.every((r) => r.status === "sent")).toBe(true);
     expect(rows.reduce((n, r) => n + Number(r.attempts), 0)).toBe(5); // two refused, then accepted
   });
+
+  it("an invitation is mailed to the invited person with its single-use link (issue 22), and the link works", async () => {
+    const t = await teamWithPeople();
+    const ui = await signIn(server.url, t.people.admin, "pw-mail-123456");
+    const teamId = (await rawQuery<{ id: string }>(dataDir, `SELECT id FROM "Team" WHERE slug = ?`, [t.slug]))[0]!.id;
+    const invited = `new-${uid()}@example.test`;
+    const res = await ui("POST", `/api/ui/settings/teams/${teamId}/invitations`, { email: invited, role: "reviewer" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { kind: string; link: string; emailed: boolean };
+    expect(body).toMatchObject({ kind: "invited", emailed: true });
+    expect(body.link.startsWith(`${PUBLIC_URL}/invite/oqi_`)).toBe(true);
+
+    // The mail is already at the SMTP server when the response arrives (sent before answering).
+    const [mail] = mailsTo(invited);
+    expect(mail).toBeDefined();
+    const text = decoded(mail!.raw);
+    expect(text).toMatch(new RegExp(`^Subject: \\[Questions\\] You are invited to ${t.slug}`, "m"));
+    expect(text).toContain(body.link);
+    expect(text).toContain(`href="${body.link}"`);
+    expect(text).toContain(t.people.admin);
+    // Only the invited person: nobody else of the team gets the link.
+    for (const e of Object.values(t.people)) expect(mailsTo(e).some((m) => m.raw.includes("/invite/"))).toBe(false);
+
+    // The mailed link is the real one: accepting it creates the account.
+    const token = body.link.split("/invite/")[1]!;
+    const accept = await fetch(`${server.url}/api/ui/invitations/accept`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({ token, password: "pw-invited-123456" }),
+    });
+    expect(accept.status).toBeLessThan(300);
+    await signIn(server.url, invited, "pw-invited-123456");
+  });
 });

@@ -1,11 +1,13 @@
 // POST /api/ui/settings/teams/:teamId/invitations — invite an email with a role. An existing
-// account is added at once (as before); a new one gets a single-use link, returned only here.
+// account is added at once (as before); a new one gets a single-use link, returned only here and,
+// with SMTP_URL set, mailed to them (`emailed` says whether that worked).
 import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
 import { normaliseEmail } from "@/lib/auth/password";
 import { uiRoute } from "@/lib/auth/ui-route";
 import { db } from "@/lib/db/client";
 import { createInvitation } from "@/lib/invitations/invitations";
+import { mailInvitation } from "@/lib/invitations/mail";
 import { CreateInvitationBody } from "@/lib/invitations/schemas";
 import { requireTeamAdmin } from "@/lib/settings/access";
 import { addMember } from "@/lib/teams/members";
@@ -21,12 +23,16 @@ export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, url, user
     return json({ kind: "added", email }, 201);
   }
   const { invitation, token } = await createInvitation({ teamId, email, role: value.role, createdBy: user.id });
-  return json({ kind: "invited", invitation, link: new URL(`/invite/${token}`, publicOrigin(req, url)).toString() }, 201);
+  const link = new URL(`/invite/${token}`, publicOrigin(req, url)).toString();
+  const team = user.memberships.find((m) => m.teamId === teamId);
+  const emailed = await mailInvitation({ to: email, teamName: team?.teamName ?? "your team", role: value.role, link, expiresAt: invitation.expiresAt, invitedBy: user.name || user.email });
+  return json({ kind: "invited", invitation, link, emailed }, 201);
 });
 
-/** The origin people reach this app on: NEXTAUTH_URL when set, else the host of this request. */
+/** The origin people reach this app on: PUBLIC_URL or NEXTAUTH_URL when set, else the host of this request. */
 function publicOrigin(req: Request, url: URL): string {
-  if (process.env.NEXTAUTH_URL) return new URL(process.env.NEXTAUTH_URL).origin;
+  const configured = process.env.PUBLIC_URL || process.env.NEXTAUTH_URL;
+  if (configured) return new URL(configured).origin;
   const host = req.headers.get("host");
   return host ? `${url.protocol}//${host}` : url.origin;
 }
