@@ -12,6 +12,7 @@ import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
 import { presenceSweep } from "./questions/presence-sweep";
+import { pruneEndedSessions } from "./mcp/ended";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -48,6 +49,7 @@ export async function startBackground(): Promise<void> {
       (events) => events && log.info({ events }, "pruned events past the retention window"),
       (e) => log.error({ error: (e as Error).name }, "event pruning failed"),
     );
+    pruneEndedSessions().catch((e: unknown) => log.error({ error: (e as Error).name }, "pruning ended MCP sessions failed"));
   };
   housekeeping();
   const purgeTimer = setInterval(housekeeping, 10 * 60_000);

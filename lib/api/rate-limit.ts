@@ -7,10 +7,11 @@ const perMinute = env().RATE_LIMIT_PER_MINUTE;
 const g = globalThis as unknown as { __questionsLimiter?: RateLimiterMemory };
 const limiter = perMinute > 0 ? (g.__questionsLimiter ??= new RateLimiterMemory({ points: perMinute, duration: 60 })) : null;
 
-export async function rateLimit(key: string): Promise<void> {
+/** Spends `points` units of `key`'s budget (an MCP batch spends one per message). */
+export async function rateLimit(key: string, points = 1): Promise<void> {
   if (!limiter) return;
   try {
-    await limiter.consume(key);
+    await limiter.consume(key, points);
   } catch (e) {
     // By shape, not class: the limiter on globalThis may come from another bundle's copy of the
     // library (the front's, or a route's), whose RateLimiterRes is a different class.

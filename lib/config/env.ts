@@ -22,7 +22,8 @@ export const VARS = {
   IDEMPOTENCY_TTL_HOURS: num({ default: 24, min: 0, doc: "how long an `Idempotency-Key` replays" }),
   RATE_LIMIT_PER_MINUTE: int({ default: 600, min: 0, doc: "requests per token per minute (per instance); `0` disables" }),
   SSE_HEARTBEAT_MS: int({ default: 15_000, min: 10, doc: "heartbeat comment interval on event streams" }),
-  WAITS_PER_TOKEN: int({ default: 1000, min: 1, doc: "open long-polls + event streams per token (per instance); beyond it 429 with `Retry-After`" }),
+  WAITS_PER_TOKEN: int({ default: 1000, min: 1, doc: "open long-polls, event streams and waiting MCP tool calls per token (per instance); beyond it 429 with `Retry-After`" }),
+  STREAMS_PER_USER: int({ default: 20, min: 1, doc: "open browser event streams (inbox tabs) per signed-in user (per instance); beyond it 429 with `Retry-After`" }),
   SSE_MAX_QUEUED_BYTES: int({ default: 1_048_576, min: 4096, doc: "bytes an event stream may queue for a client that stopped reading; past it the client is dropped (it resumes with `Last-Event-ID`)" }),
   EVENT_RETENTION_DAYS: int({ default: 30, min: 1, doc: "events (the resume window and audit trail) older than this are pruned; an older resume starts with `event: reset`" }),
   ACCESS_RECHECK_MS: int({ default: 15_000, min: 100, max: 60_000, doc: "how often open waits and streams re-check token revocation and team membership" }),
@@ -82,9 +83,11 @@ export const VARS = {
   NOTIFY_RETRY_BASE_MS: int({ default: 10_000, min: 1, doc: "first retry delay; doubles per attempt, with jitter" }),
   NOTIFY_RETRY_MAX_MS: int({ default: 3_600_000, min: 1, doc: "longest retry delay" }),
   NOTIFY_RETRY_HOURS: num({ default: 24, min: 0, exclusive: true, doc: "how long a delivery is retried" }),
-  WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook" }),
+  WEBHOOK_PAUSE_AFTER: int({ default: 20, min: 1, doc: "failed attempts in a row that pause a webhook (or one team's callbacks to one origin, for `NOTIFY_RETRY_MAX_MS`)" }),
   NOTIFY_POLL_MS: int({ default: 5_000, min: 10, doc: "how often each instance looks for deliveries that came due" }),
   NOTIFY_LEASE_MS: int({ default: 60_000, min: 1_000, doc: "how long a claimed delivery stays with its instance" }),
+  NOTIFY_CONCURRENCY: int({ default: 32, min: 1, doc: "deliveries each instance sends at once, in all" }),
+  NOTIFY_PER_DESTINATION: int({ default: 4, min: 1, doc: "deliveries each instance sends at once to one destination (a webhook, one team's callbacks to one origin, the mail server); a slow one holds only these" }),
 } satisfies Record<string, Var>;
 
 export type Config = { [K in keyof typeof VARS]: z.output<(typeof VARS)[K]["schema"]> };

@@ -1,5 +1,6 @@
-// Every open long-poll and event stream holds a lease here. It caps a token's concurrent waits
-// (WAITS_PER_TOKEN → 429) and ends waits whose access is gone: a periodic check reads the tokens
+// Every open long-poll, event stream and MCP tool wait holds a lease here. It caps a token's
+// concurrent waits (WAITS_PER_TOKEN → 429) and a browser user's streams (STREAMS_PER_USER → 429),
+// and ends waits whose access is gone: a periodic check reads the tokens
 // (revoked by the CLI in another process, so no in-process signal would do) and the browser
 // users' memberships of the waits still open, and aborts those that lost access.
 import { db } from "../db/client";
@@ -91,28 +92,52 @@ class Entry implements Lease {
   };
 }
 
+/** One more slot for `key`, or 429 (`%d`: the limit) when it holds `limit` already. */
+function take(counts: Map<string, number>, key: string, limit: number, message: string): void {
+  const held = counts.get(key) ?? 0;
+  if (held >= limit) {
+    throw new AppError("rate_limited", `${message.replace("%d", String(limit))}; close one or retry later.`, undefined, { "retry-after": "5" });
+  }
+  counts.set(key, held + 1);
+}
+
+function give(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
 class Waits {
   private readonly entries = new Set<Entry>();
   private readonly perToken = new Map<string, number>();
+  private readonly perUser = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private checking = false;
 
   /** A wait of an API token; throws 429 beyond WAITS_PER_TOKEN. */
   forToken(tokenId: string, parent?: AbortSignal): Lease {
-    const limit = env().WAITS_PER_TOKEN;
-    const held = this.perToken.get(tokenId) ?? 0;
-    if (held >= limit) {
-      throw new AppError("rate_limited", `This token already holds ${limit} open waits and event streams; close one or retry later.`, undefined, {
-        "retry-after": "5",
-      });
-    }
-    this.perToken.set(tokenId, held + 1);
+    take(this.perToken, tokenId, env().WAITS_PER_TOKEN, "This token already holds %d open waits and event streams");
     return this.lease({ kind: "token", tokenId }, parent);
   }
 
-  /** A browser stream: ends when the user is no longer a member of one of these teams. */
+  /** A browser stream: ends when the user is no longer a member of one of these teams; 429 beyond STREAMS_PER_USER. */
   forUser(userId: string, teamIds: string[], parent?: AbortSignal): Lease {
+    take(this.perUser, userId, env().STREAMS_PER_USER, "You already have %d live inbox connections open (one per tab)");
     return this.lease({ kind: "user", userId, teamIds }, parent);
+  }
+
+  /**
+   * Before a finished wait hands its outcome over: is the token still live? The periodic check may
+   * not have run yet when an answer wakes a wait just after a revoke. Ends the lease as revoked if not.
+   */
+  async confirm(lease: Lease): Promise<boolean> {
+    const entry = lease as Entry;
+    if (entry.revoked) return false;
+    const h = entry.holder;
+    if (h.kind !== "token") return true;
+    const live = await db().apiToken.count({ where: { id: h.tokenId, revokedAt: null } });
+    if (live === 0) entry.revoke();
+    return !entry.revoked;
   }
 
   get size(): number {
@@ -130,11 +155,8 @@ class Waits {
   remove(entry: Entry): void {
     this.entries.delete(entry);
     const holder = entry.holder;
-    if (holder.kind === "token") {
-      const left = (this.perToken.get(holder.tokenId) ?? 1) - 1;
-      if (left > 0) this.perToken.set(holder.tokenId, left);
-      else this.perToken.delete(holder.tokenId);
-    }
+    if (holder.kind === "token") give(this.perToken, holder.tokenId);
+    else give(this.perUser, holder.userId);
     if (this.entries.size === 0) this.stopTimer();
   }
 

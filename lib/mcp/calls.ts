@@ -2,8 +2,9 @@
 // waitForRequest): same validation, limits, policies and wake-ups; no second create or wait path.
 import type { Principal } from "../auth/principal";
 import { AppError, fieldErrors, type FieldError } from "../errors";
+import { waits, type Lease } from "../events/waits";
 import { log } from "../log";
-import { AskHumanInputSchema } from "../openapi/tool-schema";
+import { ASK_HUMAN, AskHumanInputSchema } from "../openapi/tool-schema";
 import { createRequest } from "../questions/create";
 import { CreateRequestSchema } from "../questions/schemas";
 import { waitForRequest } from "../questions/wait";
@@ -21,6 +22,8 @@ export type CallContext = {
   correlationId: string;
   /** aborted when the client cancels the call or drops the connection: we stop waiting, the request stays */
   signal: AbortSignal;
+  /** the call's wait lease (lib/mcp/leases.ts), reserved before the POST was handled; ends on revocation */
+  lease?: Lease;
   /** set when the call carries a progressToken */
   progress?: (elapsedSeconds: number, totalSeconds: number) => Promise<void>;
 };
@@ -38,15 +41,21 @@ async function waitWithProgress(ctx: CallContext, requestId: string, seconds: nu
         void ctx.progress!(Math.round((Date.now() - started) / 1000), seconds).catch(() => undefined);
       }, ctx.cfg.progressSeconds * 1000)
     : undefined;
+  const lease = ctx.lease;
   try {
     const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-    return requestResult(await waitForRequest(scope, requestId, seconds * 1000, ctx.signal));
+    const signal = lease ? AbortSignal.any([ctx.signal, lease.signal]) : ctx.signal;
+    const request = await waitForRequest(scope, requestId, seconds * 1000, signal);
+    // A revoked token's call never receives the answer, even one that woke it before the periodic check.
+    if (lease && !(await waits.confirm(lease))) throw new AppError("unauthorized", "The token was revoked; this call ends without the answer.");
+    return requestResult(request);
   } catch (e) {
     // Draining for a restart: the request is durable, the model waits again with get_answer.
     if (e instanceof AppError && e.code === "unavailable") return pendingResult(requestId);
     throw e;
   } finally {
     clearInterval(timer);
+    lease?.release();
   }
 }
 
@@ -75,7 +84,7 @@ async function getAnswer(ctx: CallContext, args: unknown): Promise<ToolResult> {
 
 export async function callTool(ctx: CallContext, name: string, args: unknown): Promise<ToolResult> {
   try {
-    if (name === "ask_human") return await askHuman(ctx, args);
+    if (name === ASK_HUMAN) return await askHuman(ctx, args);
     if (name === "get_answer") return await getAnswer(ctx, args);
     return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer.`);
   } catch (e) {

@@ -3,7 +3,7 @@
 // session needs travels in its signed Mcp-Session-Id (lib/mcp/session.ts) and in the database.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readJson } from "../api/body";
 import type { ApiContext } from "../api/handler";
@@ -14,6 +14,8 @@ import { cancelSession } from "../questions/actions";
 import { agentSessionOf } from "./agent-session";
 import { callTool } from "./calls";
 import { mcpConfig } from "./config";
+import { endSession, isEnded } from "./ended";
+import { CallLeases, MAX_BATCH, messagesOf, reserveCalls } from "./leases";
 import { openSession, readSession, type McpSession } from "./session";
 import { mcpTools } from "./tools";
 
@@ -34,14 +36,27 @@ function isInitialize(body: unknown): { clientName: unknown } | null {
   return init ? { clientName: init.params?.clientInfo?.name } : null;
 }
 
-/** The session named by the request's Mcp-Session-Id; undefined when it names none of this token's. */
-function sessionOf(ctx: ApiContext): McpSession | null | undefined {
+/** The session named by the request's Mcp-Session-Id; undefined when it names none of this token's or ended. */
+async function sessionOf(ctx: ApiContext): Promise<McpSession | null | undefined> {
   const header = ctx.req.headers.get("mcp-session-id");
   if (!header) return null;
-  return readSession(ctx.principal.tokenId, header) ?? undefined;
+  const session = readSession(ctx.principal.tokenId, header);
+  return session && !(await isEnded(session)) ? session : undefined;
 }
 
-function buildServer(ctx: ApiContext, session: McpSession | null): Server {
+/** The stateless transport, freeing a call's wait slot as its response goes out. */
+class LeasedTransport extends WebStandardStreamableHTTPServerTransport {
+  constructor(private readonly leases: CallLeases) {
+    super({ sessionIdGenerator: undefined });
+  }
+
+  override send(message: JSONRPCMessage, options?: { relatedRequestId?: string | number }): Promise<void> {
+    if ("id" in message && ("result" in message || "error" in message)) this.leases.release(message.id);
+    return super.send(message, options);
+  }
+}
+
+function buildServer(ctx: ApiContext, session: McpSession | null, leases: CallLeases): Server {
   const cfg = mcpConfig();
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(cfg) }));
@@ -57,36 +72,50 @@ function buildServer(ctx: ApiContext, session: McpSession | null): Server {
             });
     const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
     const principal = ctx.principal;
+    const lease = leases.get(extra.requestId);
     const agentSessionId = agentSessionOf(request.params._meta, ctx.req.headers);
-    return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress }, request.params.name, request.params.arguments);
+    return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
   });
   return server;
 }
 
-// POST: one JSON-RPC message (or batch); initialize opens a session.
+// POST: one JSON-RPC message (or a batch of at most MAX_BATCH); initialize opens a session.
 export async function handlePost(ctx: ApiContext): Promise<Response> {
   // The REST body rules apply: JSON only, 256 KiB at most (problem+json otherwise).
   const { raw } = await readJson(ctx.req, z.unknown());
+  const messages = messagesOf(raw);
+  if (!messages) return jsonRpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages, each request with its own id.`);
   const init = isInitialize(raw);
-  const session = init ? openSession(ctx.principal.tokenId, init.clientName) : sessionOf(ctx);
+  const session = init ? openSession(ctx.principal.tokenId, init.clientName) : await sessionOf(ctx);
   if (session === undefined) return jsonRpcError(404, -32001, "Session not found: initialize a new session.");
-  const server = buildServer(ctx, session);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-  const close = () => void transport.close().finally(() => server.close());
+  const leases = await reserveCalls(ctx.principal.tokenId, messages, ctx.req.signal);
+  const server = buildServer(ctx, session, leases);
+  const transport = new LeasedTransport(leases);
+  const close = () => {
+    leases.releaseAll();
+    void transport.close().finally(() => server.close());
+  };
   ctx.req.signal.addEventListener("abort", close, { once: true });
-  await server.connect(transport);
-  const response = await transport.handleRequest(ctx.req, { parsedBody: raw });
-  if (init && session && response.ok) response.headers.set("mcp-session-id", session.id);
-  return response;
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(ctx.req, { parsedBody: raw });
+    if (!response.ok) leases.releaseAll();
+    if (init && session && response.ok) response.headers.set("mcp-session-id", session.id);
+    return response;
+  } catch (e) {
+    leases.releaseAll();
+    throw e;
+  }
 }
 
-// DELETE: the client ends its session; that session's pending requests are cancelled.
+// DELETE: the client ends its session (404 on every instance from then on); its pending requests are cancelled.
 export async function handleDelete(ctx: ApiContext): Promise<Response> {
-  const session = sessionOf(ctx);
+  const session = await sessionOf(ctx);
   if (session === null) {
     throw new AppError("validation", "Send the Mcp-Session-Id header of the session to end.", [{ path: "Mcp-Session-Id", message: "required" }]);
   }
-  if (session === undefined) return jsonRpcError(404, -32001, "Session not found.");
+  // Recorded first: from here on no instance serves the session, so nothing new lands in it.
+  if (session === undefined || !(await endSession(ctx.principal.tokenId, session))) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
   const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
   return json({ cancelled });

@@ -1,10 +1,16 @@
 // The MCP tool list. ask_human is the published model-facing tool (lib/openapi/tool-schema.ts, one
 // source) with a sentence on waiting added; get_answer waits again on a pending request.
 import { z } from "zod";
-import { toolSchema, type McpTool } from "../openapi/tool-schema";
+import { ASK_HUMAN, toolSchema, type McpTool } from "../openapi/tool-schema";
 import type { McpConfig } from "./config";
 
 export const GET_ANSWER = "get_answer";
+
+/** Will this tool call wait for a human (and so hold a wait lease)? get_answer with waitSeconds 0 only reads. */
+export function waitsFor(name: unknown, args: unknown): boolean {
+  if (name === ASK_HUMAN) return true;
+  return name === GET_ANSWER && (args as { waitSeconds?: unknown } | null)?.waitSeconds !== 0;
+}
 
 export function getAnswerInputSchema(cfg: McpConfig) {
   return z

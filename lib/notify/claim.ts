@@ -1,6 +1,8 @@
 // Claiming due deliveries with a lease. PostgreSQL: one UPDATE over a FOR UPDATE SKIP LOCKED
 // sub-select, so two instances never take the same row; SQLite: a conditional update per row.
 // A lease outlives the send timeout; a crashed instance's claims come due again when it lapses.
+// The worker names the destinations it will not send to now (busy here, or paused): their rows
+// stay unclaimed for other instances and for later.
 import { db } from "../db/client";
 import { isPostgres } from "../db/provider";
 import { newId } from "../ids";
@@ -8,8 +10,8 @@ import { notifyConfig } from "./config";
 
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof db>["delivery"]["findMany"]>>[number];
 
-/** `mail: false` leaves email deliveries to an instance that has SMTP_URL. */
-export async function claimDue(limit: number, opts: { mail: boolean }): Promise<DeliveryRow[]> {
+/** `mail: false` leaves email deliveries to an instance that has SMTP_URL; `skip`: destinations left alone. */
+export async function claimDue(limit: number, opts: { mail: boolean; skip: string[] }): Promise<DeliveryRow[]> {
   const kinds = opts.mail ? ["webhook", "callback", "email"] : ["webhook", "callback"];
   const now = new Date();
   const leaseId = newId("ls");
@@ -23,6 +25,7 @@ export async function claimDue(limit: number, opts: { mail: boolean }): Promise<
          SELECT "id" FROM "Delivery"
          WHERE "status" = 'pending' AND "nextAttemptAt" <= $3::timestamp(3) AND "kind" = ANY(string_to_array($5, ','))
            AND ("leaseUntil" IS NULL OR "leaseUntil" < $3::timestamp(3))
+           AND ("destination" IS NULL OR NOT ("destination" = ANY(ARRAY(SELECT json_array_elements_text($6::json)))))
          ORDER BY "nextAttemptAt" LIMIT $4
          FOR UPDATE SKIP LOCKED)`,
       leaseId,
@@ -30,10 +33,12 @@ export async function claimDue(limit: number, opts: { mail: boolean }): Promise<
       now.toISOString(),
       limit,
       kinds.join(","),
+      JSON.stringify(opts.skip),
     );
   } else {
+    const skip = opts.skip.length ? [{ OR: [{ destination: null }, { destination: { notIn: opts.skip } }] }] : [];
     const due = await client.delivery.findMany({
-      where: { status: "pending", kind: { in: kinds }, nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+      where: { status: "pending", kind: { in: kinds }, nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }], AND: skip },
       orderBy: { nextAttemptAt: "asc" },
       take: limit,
       select: { id: true },
@@ -46,6 +51,12 @@ export async function claimDue(limit: number, opts: { mail: boolean }): Promise<
     }
   }
   return client.delivery.findMany({ where: { leaseId }, orderBy: { nextAttemptAt: "asc" } });
+}
+
+/** Hands claimed rows back unsent (their destination is busy here): claimable again at once. */
+export async function unclaim(rows: DeliveryRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db().delivery.updateMany({ where: { id: { in: rows.map((r) => r.id) }, leaseId: rows[0]!.leaseId }, data: { leaseId: null, leaseUntil: null } });
 }
 
 /** Drops sent, failed and skipped deliveries older than `before` (pending and paused stay). */

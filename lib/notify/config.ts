@@ -13,6 +13,8 @@ export type NotifyConfig = {
   pauseAfter: number;
   pollMs: number;
   leaseMs: number;
+  concurrency: number;
+  perDestination: number;
 };
 
 export function notifyConfig(): NotifyConfig {
@@ -29,5 +31,7 @@ export function notifyConfig(): NotifyConfig {
     pauseAfter: c.WEBHOOK_PAUSE_AFTER,
     pollMs: c.NOTIFY_POLL_MS,
     leaseMs: c.NOTIFY_LEASE_MS,
+    concurrency: c.NOTIFY_CONCURRENCY,
+    perDestination: c.NOTIFY_PER_DESTINATION,
   };
 }

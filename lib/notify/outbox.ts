@@ -7,6 +7,7 @@ import type { PrismaPromise } from "../db/types";
 import { newId } from "../ids";
 import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
+import { callbackDestination, MAIL, webhookDestination } from "./destinations";
 import { jsonBody, slackBody, type Envelope } from "./payload";
 import { webhooksOf } from "./webhook-cache";
 
@@ -51,7 +52,7 @@ export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryD
   for (const w of webhooks) {
     if (!wantsEvent(w.events, ev.type)) continue;
     const id = newId("dl");
-    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, body: envelopeBody(w.format, envelope(id)), status: w.pausedAt ? "paused" : "pending" });
+    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, destination: webhookDestination(w.id), body: envelopeBody(w.format, envelope(id)), status: w.pausedAt ? "paused" : "pending" });
   }
 
   if (ev.type === "request.created" && ev.view.status === "pending" && notifyConfig().smtpUrl) {
@@ -62,13 +63,13 @@ export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryD
     for (const m of members) {
       if (optedOut.has(m.userId)) continue;
       // The unique dedupe key is what guarantees one mail per reviewer and request.
-      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, dedupe: `email:${ev.requestId}:${m.userId}`, body: JSON.stringify(ev.view) });
+      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, destination: MAIL, dedupe: `email:${ev.requestId}:${m.userId}`, body: JSON.stringify(ev.view) });
     }
   }
 
   if (ev.callbackUrl && ev.view.status !== "pending") {
     const id = newId("dl");
-    rows.push({ ...base, id, kind: "callback", target: ev.callbackUrl, dedupe: `callback:${ev.requestId}`, body: jsonBody(envelope(id)) });
+    rows.push({ ...base, id, kind: "callback", target: ev.callbackUrl, destination: callbackDestination(ev.teamId, ev.callbackUrl), dedupe: `callback:${ev.requestId}`, body: jsonBody(envelope(id)) });
   }
   return rows;
 }

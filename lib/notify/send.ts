@@ -10,6 +10,7 @@ import { excerpt, OutboundRefused, postJson } from "./http";
 import { openSigningSecret } from "./secrets";
 import { signature } from "./sign";
 import { pauseWebhook } from "./pause";
+import { callbackFailed, callbackSent, destinationOf } from "./destinations";
 
 type Outcome =
   | { kind: "sent"; status: number | null; excerpt: string | null }
@@ -78,6 +79,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
   if (outcome.kind === "sent") {
     await client.delivery.updateMany({ where: mine, data: { ...release, status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null } });
     if (d.webhookId) await client.webhook.updateMany({ where: { id: d.webhookId }, data: { failureStreak: 0 } });
+    if (d.kind === "callback") await callbackSent(destinationOf(d));
     return;
   }
   if (outcome.kind === "final") {
@@ -92,6 +94,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
     data: { ...release, status: gaveUp ? "failed" : "pending", attempts: { increment: 1 }, nextAttemptAt: next, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: outcome.error },
   });
   log.warn({ delivery: d.id, kind: d.kind, attempts: d.attempts + 1, error: outcome.error, gaveUp }, "delivery attempt failed");
+  if (d.kind === "callback") await callbackFailed(destinationOf(d), outcome.error);
   if (d.webhookId) {
     const w = await client.webhook.update({ where: { id: d.webhookId }, data: { failureStreak: { increment: 1 } }, select: { failureStreak: true, pausedAt: true } }).catch(() => null);
     if (w && !w.pausedAt && w.failureStreak >= notifyConfig().pauseAfter) {

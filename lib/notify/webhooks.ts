@@ -5,6 +5,7 @@ import { teamWebhooksTag, webhookTag } from "../cache/tags";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { webhookDestination } from "./destinations";
 import { deadlineFrom, envelopeBody } from "./outbox";
 import { pauseWebhook, resumeWebhook } from "./pause";
 import type { CreateWebhookInput, DeliveryView, UpdateWebhookInput, WebhookView } from "./schemas";
@@ -104,7 +105,7 @@ export async function sendTest(teamId: string, id: string): Promise<DeliveryView
   const type = "webhook.test";
   const body = envelopeBody(w.format, { id: deliveryId, type, createdAt: now.toISOString(), request: null });
   const row = await db().delivery.create({
-    data: { id: deliveryId, teamId, kind: "webhook", webhookId: id, type, body, createdAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + 3600_000) },
+    data: { id: deliveryId, teamId, kind: "webhook", webhookId: id, destination: webhookDestination(id), type, body, createdAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + 3600_000) },
   });
   notifyWorker.poke();
   return deliveryView(row);

@@ -1,9 +1,12 @@
 // The delivery worker, one per process: woken by every committed event (local or, on PostgreSQL,
 // another instance's NOTIFY) and by a poll timer for retries that come due. Claims are leased,
-// so any number of instances can run it.
+// so any number of instances can run it. It never waits for a send: each claimed delivery goes
+// out on its own, at most NOTIFY_PER_DESTINATION at once per destination (lib/notify/destinations.ts)
+// and NOTIFY_CONCURRENCY in all, so a receiver that never answers holds only its own slots.
 import { log } from "../log";
-import { claimDue, sweepFinished } from "./claim";
+import { claimDue, sweepFinished, unclaim, type DeliveryRow } from "./claim";
 import { notifyConfig } from "./config";
+import { destinationOf, pausedDestinations } from "./destinations";
 import { deliver } from "./send";
 
 const BATCH = 10;
@@ -17,6 +20,9 @@ class Worker {
   private timer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private current: Promise<void> = Promise.resolve();
+  /** sends under way, and how many per destination */
+  private readonly sending = new Set<Promise<void>>();
+  private readonly perDestination = new Map<string, number>();
 
   start(): void {
     if (this.timer) return;
@@ -46,21 +52,52 @@ class Worker {
   private async run(): Promise<void> {
     do {
       this.again = false;
-      while (!this.stopped) {
-        const batch = await claimDue(BATCH, { mail: Boolean(notifyConfig().smtpUrl) });
-        if (!batch.length) break;
-        await Promise.all(batch.map((d) => deliver(d)));
-      }
+      while (!this.stopped && (await this.claimSome()));
     } while (this.again && !this.stopped);
   }
 
-  /** Stop claiming; let the attempts in flight record their outcome. */
+  /** One claim for the free slots; false when there was nothing to claim or no slot free. */
+  private async claimSome(): Promise<boolean> {
+    const { concurrency, perDestination } = notifyConfig();
+    const free = concurrency - this.sending.size;
+    if (free <= 0) return false;
+    const busy = [...this.perDestination].filter(([, n]) => n >= perDestination).map(([d]) => d);
+    const skip = [...busy, ...(await pausedDestinations(new Date()))];
+    const claimed = await claimDue(Math.min(free, BATCH), { mail: Boolean(notifyConfig().smtpUrl), skip });
+    const over: DeliveryRow[] = [];
+    for (const d of claimed) {
+      const destination = destinationOf(d);
+      if ((this.perDestination.get(destination) ?? 0) >= perDestination) over.push(d);
+      else this.send(d, destination);
+    }
+    // More of one destination than it may take at once: back to the queue. The next claim skips
+    // that destination, except in rows from before the column existed: stop then, or we would spin.
+    await unclaim(over);
+    return claimed.length > 0 && over.every((d) => d.destination !== null);
+  }
+
+  private send(d: DeliveryRow, destination: string): void {
+    this.perDestination.set(destination, (this.perDestination.get(destination) ?? 0) + 1);
+    const sending: Promise<void> = deliver(d)
+      .catch((e) => log.error({ error: (e as Error).name, code: (e as { code?: string }).code }, "delivery failed"))
+      .finally(() => {
+        this.sending.delete(sending);
+        const left = (this.perDestination.get(destination) ?? 1) - 1;
+        if (left > 0) this.perDestination.set(destination, left);
+        else this.perDestination.delete(destination);
+        this.poke(); // a slot is free
+      });
+    this.sending.add(sending);
+  }
+
+  /** Stop claiming; let the attempts in flight record their outcome (each ends by NOTIFY_TIMEOUT_MS). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.sweeper) clearInterval(this.sweeper);
     this.timer = this.sweeper = null;
     await this.current;
+    await Promise.all(this.sending);
   }
 }
 

@@ -1,4 +1,5 @@
-// Waits and streams are bounded: WAITS_PER_TOKEN per token (429 + Retry-After), revocation ends a
+// Waits and streams are bounded: WAITS_PER_TOKEN per token and STREAMS_PER_USER per browser user
+// (429 + Retry-After), revocation ends a
 // token's open waits and streams, a client that stops reading is dropped instead of growing the
 // server, and a resume from before the pruned part of the event log starts with a reset.
 // Own servers: they run with small limits and a short access re-check interval.
@@ -23,7 +24,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 beforeAll(async () => {
   migrate(dataDir);
   agentToken = createToken(dataDir, { name: "agent", scopes: "ask,answer,read" });
-  server = await startServer({ dataDir, env: { WAITS_PER_TOKEN: "3", ACCESS_RECHECK_MS: "500", SSE_MAX_QUEUED_BYTES: "65536" } });
+  server = await startServer({ dataDir, env: { WAITS_PER_TOKEN: "3", STREAMS_PER_USER: "3", ACCESS_RECHECK_MS: "500", SSE_MAX_QUEUED_BYTES: "65536" } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -77,6 +78,34 @@ describe("WAITS_PER_TOKEN", () => {
     expect(again.status).toBe(200);
     ac.abort();
     await Promise.all(polls);
+  });
+});
+
+describe("STREAMS_PER_USER", () => {
+  it("answers 429 with Retry-After to a user's browser stream beyond the cap, not to another user, and frees slots", async () => {
+    const [one, two] = [await newSession(server.url, dataDir), await newSession(server.url, dataDir)];
+    const ui = (cookie: string, signal?: AbortSignal) => fetch(`${server.url}/api/ui/events`, { headers: { cookie }, signal });
+    const acs = [1, 2, 3].map(() => new AbortController());
+    // Each response has its headers, so each stream holds its slot.
+    const open = await Promise.all(acs.map((ac) => ui(one.cookie, ac.signal)));
+    expect(open.map((r) => r.status)).toEqual([200, 200, 200]);
+    const over = await ui(one.cookie);
+    expect(over.status).toBe(429);
+    expect(over.headers.get("content-type")).toBe("application/problem+json");
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    const other = new AbortController();
+    expect((await ui(two.cookie, other.signal)).status).toBe(200);
+    // Closing one frees its slot (the server notices the closed connection).
+    acs[0]!.abort();
+    let again = 0;
+    for (const deadline = Date.now() + 5_000; again !== 200 && Date.now() < deadline; ) {
+      const ac = new AbortController();
+      again = (await ui(one.cookie, ac.signal)).status;
+      ac.abort();
+      if (again !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(again).toBe(200);
+    for (const ac of [...acs, other]) ac.abort();
   });
 });
 

@@ -35,6 +35,7 @@ export const DELIVERY: Table = {
   columns: [
     "id", "teamId", "requestId", "kind", "webhookId", "userId", "target", "dedupe", "type", "body", "status", "attempts", "nextAttemptAt",
     "deadlineAt", "leaseId", "leaseUntil", "responseCode", "responseExcerpt", "lastError", "createdAt", "sentAt",
+    "destination",
   ],
   defaults: { status: "pending", attempts: 0 },
 };
