@@ -149,7 +149,7 @@ describe("npm run bridge -- opencode", () => {
     await reviewer.reply(again.id, { answers: { q1: { selected: ["eu-west"] } } });
     await result("question", `"Which region?"="eu-west"`);
     expect((await reviewer.list({ sessionId: session, status: "pending" })).data).toHaveLength(0);
-  });
+  }, 180_000);
 
   test("closing the terminal (SIGHUP to the process group) withdraws the open request too", async () => {
     const session = await run([
