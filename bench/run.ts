@@ -1,11 +1,11 @@
 // `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
 // then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
 // docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
-// history), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// history, insights; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
 // server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
 // results, e.g. after editing bench/analysis.md).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -20,11 +20,12 @@ import { startApp, startFloor, type BenchServer } from "./lib/server";
 import { freshTarget, type Provider, type Target } from "./lib/target";
 import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
 import { runHistory } from "./scenarios/history";
+import { runInsights } from "./scenarios/insights";
 import { runThroughput } from "./scenarios/throughput";
 import { runWaiters } from "./scenarios/waiters";
 import { runWakeup } from "./scenarios/wakeup";
 
-const SCENARIOS = ["throughput", "wakeup", "waiters", "history"] as const;
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const args = process.argv.slice(2);
@@ -44,6 +45,7 @@ const options = {
   waiterCounts: quick ? [100, 1000] : [1000, 10_000],
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
+  insightsSamples: quick ? 5 : 10,
   scenarios: only,
   cpuProf,
 };
@@ -123,7 +125,26 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     out.history = { seeded: options.historyRows, totalRows, queries };
     await target.dispose();
   }
+  if (want("insights")) {
+    log(`${provider}: insights at scale — seeding ${options.historyRows.toLocaleString("en")} resolved requests (as for history)`);
+    const { target, agent, reader } = await setUp(provider, "insights");
+    const seeding = performance.now();
+    await target.seedRequests(historyBatches(target.teamId, agent.row.id, options.historyRows));
+    log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    const queries = await withApp(target, "server-insights.log", async (app) =>
+      runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log }),
+    );
+    out.insights = { seeded: options.historyRows, totalRows: await target.countRequests(), queries };
+    await target.dispose();
+  }
   return out;
+}
+
+/** The last run's results, kept for the scenarios this run leaves out (--only). */
+function previousResults(): Results | null {
+  const file = path.join(ROOT, "bench/results/latest.json");
+  if (only.length === SCENARIOS.length || !existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, "utf8")) as Results;
 }
 
 function machine(providers: Provider[]): Record<string, string | number> {
@@ -185,13 +206,25 @@ async function main(): Promise<void> {
   appDir = build.dir;
   const floorDir = mkdtempSync(path.join(os.tmpdir(), "oq-bench-floor-"));
   const floor = await startFloor({ logFile: path.join(floorDir, "floor.log") });
+  const previous = previousResults();
   const results: Record<string, ProviderResults> = {};
   const write = (): Results => {
+    // Scenarios this run left out keep their last figures (named as such in docs/benchmarks.md).
+    const merged: Record<string, ProviderResults> = {};
+    for (const p of new Set([...Object.keys(previous?.providers ?? {}), ...Object.keys(results)])) merged[p] = { ...previous?.providers[p], ...results[p] };
     machineInfo["load average at end (1/5/15 min)"] = os.loadavg().map((l) => l.toFixed(2)).join(" / ");
     const res: Results = {
-      meta: { startedAt, finishedAt: new Date().toISOString(), seconds: Math.round((Date.now() - t0) / 1000), command: `npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`, options, machine: machineInfo },
-      providers: results,
-      goals: evaluateGoals(results),
+      meta: {
+        startedAt,
+        finishedAt: new Date().toISOString(),
+        seconds: Math.round((Date.now() - t0) / 1000),
+        command: `npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`,
+        options,
+        machine: machineInfo,
+        ...(previous ? { kept: { scenarios: SCENARIOS.filter((x) => !only.includes(x)), from: previous.meta.kept?.from ?? `${previous.meta.command} on ${previous.meta.startedAt.slice(0, 16).replace("T", " ")} UTC, commit ${previous.meta.machine.commit}` } } : {}),
+      },
+      providers: merged,
+      goals: evaluateGoals(merged),
     };
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, "bench/results/latest.json"), JSON.stringify(res, null, 2) + "\n");

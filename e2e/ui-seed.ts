@@ -75,6 +75,7 @@ export const signedInPages = (s: UiSeed): UiPage[] => [
   { name: "request with several questions", path: `/inbox/${s.multiId}`, ready: "Which region?" },
   { name: "history", path: "/history", ready: "History" },
   { name: "history detail", path: `/history/${s.answeredId}`, ready: `Pick a database ${s.tag}` },
+  { name: "insights", path: "/insights", ready: "Time to answer per day" },
   { name: "settings", path: "/settings", ready: "Settings" },
   { name: "not found (signed in)", path: "/inbox/qr_does_not_exist", ready: "Not found" },
 ];

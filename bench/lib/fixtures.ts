@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { RequestRow, TokenRow } from "../../lib/db/types";
 import { generateToken, hashToken } from "../../lib/auth/tokens";
 import { newId } from "../../lib/ids";
+import { answerDigest } from "../../lib/insights/columns";
+import { requestFingerprint } from "../../lib/questions/fingerprint";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32, as lib/ids.ts
 
@@ -33,17 +35,21 @@ export const SUBMIT_BODY = {
 
 export const REPLY_BODY = { answers: { db: { selected: ["PostgreSQL"], note: "benchmark" } } };
 
-const QUESTIONS_JSON = JSON.stringify([
+const QUESTIONS = [
   {
     id: "db",
     header: "Database",
     prompt: "Which database should the billing service use?",
-    kind: "single_select",
+    kind: "single_select" as const,
     options: [{ label: "PostgreSQL", description: "server, already in production" }, { label: "SQLite", description: "embedded" }, { label: "MySQL" }],
     allowCustom: true,
     secret: false,
   },
-]);
+];
+const QUESTIONS_JSON = JSON.stringify(QUESTIONS);
+const FINGERPRINT = requestFingerprint(QUESTIONS);
+const ANSWERED = { answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: null } } };
+const ANSWER_DIGEST = answerDigest(QUESTIONS, ANSWERED);
 
 export type SeededToken = { token: string; row: TokenRow };
 
@@ -85,6 +91,10 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     resolvedAt: null,
     resolvedBy: null,
     version: 1,
+    fingerprint: FINGERPRINT,
+    kind: "single_select",
+    answerDigest: null,
+    waitSeconds: null,
   };
 }
 
@@ -137,6 +147,8 @@ function historyRow(teamId: string, tokenId: string, n: number, i: number, now: 
   row.resolvedAt = new Date(created + 30_000 + (i % 600) * 1000);
   row.resolvedBy = row.status === "answered" || row.status === "rejected" ? `token:reviewer-${i % 5}` : "system";
   row.version = 2;
+  row.waitSeconds = 30 + (i % 600);
+  row.answerDigest = row.status === "answered" ? ANSWER_DIGEST : null;
   row.searchText = searchText(row, "database\nwhich database should the billing service use?");
   return row;
 }

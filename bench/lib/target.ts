@@ -36,7 +36,7 @@ export type Target = {
 const REQUEST_COLUMNS = [
   "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId",
   "toolCallId", "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt",
-  "resolvedBy", "version",
+  "resolvedBy", "version", "fingerprint", "kind", "answerDigest", "waitSeconds",
 ] as const satisfies readonly (keyof RequestRow)[];
 const EVENT_COLUMNS = ["teamId", "requestId", "tokenId", "type", "payload", "createdAt"] as const satisfies readonly (keyof EventRow)[];
 const UPDATE_SQL = `UPDATE "QuestionRequest" SET "status" = $1, "response" = $2, "resolvedAt" = $3, "resolvedBy" = $4, "version" = $5 WHERE "id" = $6 AND "status" = 'pending'`;

@@ -9,6 +9,8 @@ export function TopBar({ user }: { user: SessionUser }) {
     { href: "/inbox", label: "Inbox" },
     // Every member has a history: leads see the team's decisions, reviewers their own.
     ...(user.memberships.length ? [{ href: "/history", label: "History" }] : []),
+    // Leads see their team's figures, reviewers their own.
+    ...(user.memberships.length ? [{ href: "/insights", label: "Insights" }] : []),
     { href: "/settings", label: "Settings" },
   ];
   return (

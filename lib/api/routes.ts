@@ -6,6 +6,8 @@ import type { z } from "zod";
 import type { Scope } from "../auth/tokens";
 import { ToolSchemaQuery } from "../openapi/tool-schema";
 import { CancelSchema, ClaimResponseSchema, CreateRequestSchema, ListQuerySchema, ListResponseSchema, RejectSchema, ReplySchema, RequestSchema } from "../questions/schemas";
+import { InsightsQuerySchema } from "../insights/query";
+import { InsightsSchema } from "../insights/schemas";
 import { EventsQuery, Event, Health, IdParam, SessionCancelResult, SessionParam, WaitQuery } from "./route-schemas";
 
 export type RouteSpec = {
@@ -34,6 +36,7 @@ export const ROUTES = {
   rejectRequest: { method: "post", path: "/api/v1/requests/{id}/reject", scopes: ["answer"], operationId: "rejectRequest", params: IdParam, body: RejectSchema, response: RequestSchema },
   claimSecrets: { method: "post", path: "/api/v1/requests/{id}/secrets/claim", scopes: ["ask"], operationId: "claimSecrets", params: IdParam, response: ClaimResponseSchema },
   streamEvents: { method: "get", path: "/api/v1/events", scopes: ANY, operationId: "streamEvents", query: EventsQuery, response: Event },
+  getInsights: { method: "get", path: "/api/v1/insights", scopes: ["read"], operationId: "getInsights", query: InsightsQuerySchema, response: InsightsSchema },
   getOpenApi: { method: "get", path: "/api/v1/openapi.json", scopes: null, operationId: "getOpenApi" },
   getToolSchema: { method: "get", path: "/api/v1/tool-schema", scopes: null, operationId: "getToolSchema", query: ToolSchemaQuery },
   health: { method: "get", path: "/api/health", scopes: null, operationId: "health", response: Health },

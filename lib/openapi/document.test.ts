@@ -20,6 +20,7 @@ const ROUTES: [string, string][] = [
   ["post", "/api/v1/requests/{id}/reject"],
   ["post", "/api/v1/requests/{id}/secrets/claim"],
   ["get", "/api/v1/events"],
+  ["get", "/api/v1/insights"],
   ["get", "/api/v1/openapi.json"],
   ["get", "/api/v1/tool-schema"],
   ["get", "/api/health"],

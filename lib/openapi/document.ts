@@ -130,6 +130,15 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
+    ...fromTable(ROUTES.getInsights),
+    tags: ["Insights"],
+    summary: "Team insights for a period",
+    description: `How fast requests are answered (exact nearest-rank median and 90th percentile), outcomes per day, open requests, agents, reviewers and recurring questions, for the token's team. Computed in the database; the same figures as the /insights page.${scopeNote(ROUTES.getInsights.scopes)}`,
+    request: { query: ROUTES.getInsights.query },
+    responses: { 200: json(ROUTES.getInsights.response, "The figures."), ...problems([400, ...authErrors]) },
+  });
+
+  route({
     ...fromTable(ROUTES.listRequests),
     tags: ["Requests"],
     summary: "List requests",

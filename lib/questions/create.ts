@@ -22,6 +22,8 @@ import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
 import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
+import { requestFingerprint } from "./fingerprint";
+import { answerDigest, requestKind } from "../insights/columns";
 
 
 export type CreateResult = { request: QuestionRequest; replayed: boolean };
@@ -149,6 +151,12 @@ async function insert(
     resolvedAt: status !== "pending" ? now : null,
     resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
+    // Insights (lib/insights): what recurs, of which kind, and how long it waited.
+    fingerprint: requestFingerprint(questions),
+    kind: requestKind(questions),
+    // A rule's answer gets its digest too, though recurring questions count people's answers only.
+    answerDigest: status === "answered" && ruled.response ? answerDigest(questions, JSON.parse(ruled.response) as StoredResponse) : null,
+    waitSeconds: status !== "pending" ? 0 : null,
   };
   const view = toView(row);
   const type = status === "pending" ? "request.created" : `request.${status}`;

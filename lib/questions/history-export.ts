@@ -48,7 +48,7 @@ export function secretState(s: SecretLine | undefined): "" | "provided" | "claim
 
 // A cell starting with = + - @ (or a tab/CR) is run as a formula by spreadsheet apps; agents
 // write these strings, so quote them inert (OWASP "CSV injection").
-function inert(v: string): string {
+export function inert(v: string): string {
   return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
 }
 

@@ -10,7 +10,7 @@ export type ResolvedStatus = (typeof RESOLVED_STATUSES)[number];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day (UTC) or a full ISO instant. */
-const dateParam = z
+export const dateParam = z
   .string()
   .trim()
   .refine((s) => (DAY.test(s) || s.includes("T")) && !Number.isNaN(Date.parse(s)), "use YYYY-MM-DD or an ISO date-time");

@@ -12,6 +12,7 @@ import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./vie
 import type { Scope } from "./read";
 import { outboxWrites } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { answerDigest, waitSeconds } from "../insights/columns";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
 
@@ -80,6 +81,8 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
           resolvedAt: now,
           resolvedBy: next.resolvedBy,
           version: next.version,
+          waitSeconds: waitSeconds(row.createdAt, now),
+          answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
           ...(change.approvals ? { approvals: change.approvals } : {}),
           ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
         },

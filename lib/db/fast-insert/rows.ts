@@ -26,6 +26,7 @@ export const REQUEST: Table = {
     "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
     "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl", "cwd", "approvals",
     "expirySource", "mcpSessionId",
+    "fingerprint", "kind", "answerDigest", "waitSeconds",
   ],
   defaults: { status: "pending", searchText: "", version: 1 },
 };
