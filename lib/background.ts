@@ -2,6 +2,7 @@
 import { hub } from "./events/hub";
 import { log } from "./log";
 import { expiry } from "./questions/expiry";
+import { escalation } from "./escalation/timer";
 import { checkKeys, purge } from "./secrets/store";
 import { pruneEvents } from "./events/retention";
 import { shutdown } from "./shutdown";
@@ -12,6 +13,7 @@ import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
 import { presenceSweep } from "./questions/presence-sweep";
+import { langGraphWatcher } from "./langgraph/watcher";
 import { pruneEndedSessions } from "./mcp/ended";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
@@ -31,15 +33,18 @@ export async function startBackground(): Promise<void> {
   // A request created elsewhere (another instance) arms our timer too.
   hub.subscribe((row) => {
     if (row.type !== "request.created") return;
-    const expiresAt = (JSON.parse(row.payload) as { expiresAt: string | null }).expiresAt;
+    const { expiresAt, createdAt } = JSON.parse(row.payload) as { expiresAt: string | null; createdAt: string };
     if (expiresAt) expiry.schedule(new Date(expiresAt));
+    escalation.created(row.teamId, createdAt);
   });
   // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
   // Agents gone and requests abandoned (lib/questions/presence-sweep.ts).
   presenceSweep.start();
+  langGraphWatcher.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
+  void escalation.run();
   const housekeeping = () => {
     purge().then(
       (r) => (r.secrets || r.idempotencyRecords) && log.info(r, "purged"),
@@ -62,8 +67,9 @@ export async function startBackground(): Promise<void> {
     shutdown.begin();
     expiry.stop();
     presenceSweep.stop();
+    escalation.stop();
     clearInterval(purgeTimer);
-    void Promise.all([inflight.idle(), notifyWorker.stop()]).then(async () => {
+    void Promise.all([inflight.idle(), notifyWorker.stop(), langGraphWatcher.stop()]).then(async () => {
       await stopPgListener();
       await closeDb();
     });

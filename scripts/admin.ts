@@ -1,5 +1,5 @@
 // The admin CLI (SPEC §5): `npm run admin -- <group> <action> …`. Exit codes: 0 done,
-// 2 bad input (one line on stderr, no stack trace), 1 unexpected failure.
+// 2 bad input (one line on stderr, no stack trace), 1 unexpected failure, 3 a broken audit chain.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { closeDb } from "../lib/db/client";
 import {
@@ -13,6 +13,8 @@ import {
   rotate,
 } from "../lib/admin/commands";
 import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
+import { LANGGRAPH_COMMANDS, LANGGRAPH_USAGE } from "../lib/langgraph/cli";
+import { AUDIT_COMMANDS, AUDIT_USAGE, AuditBroken } from "../lib/audit/cli";
 import { RULE_COMMANDS, RULE_USAGE } from "../lib/rules/cli";
 
 const USAGE = `usage: npm run admin -- <command>
@@ -23,6 +25,8 @@ const USAGE = `usage: npm run admin -- <command>
   keys rotate
   purge
 ${WEBHOOK_USAGE}
+${LANGGRAPH_USAGE}
+${AUDIT_USAGE}
 ${RULE_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -96,6 +100,8 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   ...WEBHOOK_COMMANDS,
+  ...LANGGRAPH_COMMANDS,
+  ...AUDIT_COMMANDS,
   ...RULE_COMMANDS,
 };
 
@@ -117,7 +123,8 @@ function parse(key: string, command: Command, rest: string[]): { args: string[];
     throw new AdminError(`${key}: ${parseArgsMessage(e)}`);
   }
   const values: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(parsed.values)) values[name] = typeof value === "string" ? value : undefined;
+  // A repeatable option (`multiple`) arrives as its values, one per line.
+  for (const [name, value] of Object.entries(parsed.values)) values[name] = typeof value === "string" ? value : Array.isArray(value) ? value.join("\n") : undefined;
   const { positionals } = parsed;
   // Extra arguments are not echoed: they may be pieces of an unquoted password.
   if (positionals.length > command.args.length) throw new AdminError(`${key}: too many arguments`);
@@ -154,6 +161,10 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${lines.join("\n")}\n`);
     return 0;
   } catch (e) {
+    if (e instanceof AuditBroken) {
+      process.stderr.write(`admin: audit verify failed: ${e.message}\n`);
+      return 3;
+    }
     if (e instanceof AdminError) {
       process.stderr.write(`admin: ${e.message}\n`);
       return 2;

@@ -91,6 +91,7 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     resolvedAt: null,
     resolvedBy: null,
     version: 1,
+    escalatedAt: null,
     fingerprint: FINGERPRINT,
     kind: "single_select",
     answerDigest: null,

@@ -1,7 +1,7 @@
 // Codex's prompts as inbox requests, and the inbox's outcome as Codex's replies.
 import type { CreateRequestInput, QuestionRequest } from "../../lib/client";
-import { LIMITS, type Decision } from "../../lib/questions/schemas";
-import { chosen, commandTitle, fitOptions, fitText, questionId, titleFromQuestions } from "../core/questions";
+import { LIMITS } from "../../lib/questions/schemas";
+import { chosen, commandTitle, decisionOf, fitOptions, fitText, questionId, titleFromQuestions } from "../../lib/questions/runtime-fit";
 import type { CommandExecutionApprovalDecision } from "./protocol/v2/CommandExecutionApprovalDecision";
 import type { CommandExecutionRequestApprovalParams } from "./protocol/v2/CommandExecutionRequestApprovalParams";
 import type { FileChangeApprovalDecision } from "./protocol/v2/FileChangeApprovalDecision";
@@ -59,14 +59,6 @@ function answerStrings(request: QuestionRequest, id: string, original: Map<strin
   if (!a || a.skipped) return [];
   const values = a.secret ? (secrets[id] !== undefined ? [secrets[id]] : []) : a.text !== null ? [a.text] : chosen(a, original);
   return a.note ? [...values, `user_note: ${a.note}`] : values;
-}
-
-/** The single approval's decision; anything but an answered approve (skipped, rejected, expired) is a deny. */
-export function decisionOf(request: QuestionRequest): Decision {
-  const response = request.response;
-  if (!response || !("answers" in response)) return "deny";
-  const a = response.answers.approve;
-  return a && !a.skipped && a.decision ? a.decision : "deny";
 }
 
 const TO_CODEX = { approve: "accept", approve_always: "acceptForSession", deny: "decline" } as const;

@@ -3,7 +3,7 @@
 // restarted bridge recognises its own requests.
 import type { Answer, CreateRequestInput, QuestionRequest } from "../../lib/client";
 import { LIMITS } from "../../lib/questions/schemas";
-import { chosen, commandTitle, fitOptions, fitText, titleFromQuestions } from "../core/questions";
+import { chosen, commandTitle, fitOptions, fitText, titleFromQuestions } from "../../lib/questions/runtime-fit";
 import type { PermissionReply, PermissionRequest, QuestionReply, QuestionRequest as OcQuestion } from "./types";
 
 export const AGENT = "opencode";

@@ -55,6 +55,11 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
             </span>
           ) : null}
           <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {item.escalatedAt ? (
+              <Badge tone="red" title={`Escalated ${new Date(item.escalatedAt).toLocaleString()}: nobody answered within the team's escalation delay`}>
+                Escalated
+              </Badge>
+            ) : null}
             {approval ? <Badge tone="blue">Approval</Badge> : null}
             {secret ? <Badge tone="amber">Secret</Badge> : null}
             <span className="font-mono text-zinc-700 dark:text-zinc-300">{item.agent.name}</span>

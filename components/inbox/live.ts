@@ -11,7 +11,7 @@ import type { QuestionRequest } from "@/lib/questions/schemas";
 export type LiveEvent = { id: number; type: string; requestId: string; team?: TeamRef; request: QuestionRequest & { presence?: Presence } };
 export type LiveStatus = "connecting" | "live" | "offline";
 
-const TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired", "request.updated", "request.presence"];
+const TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired", "request.updated", "request.presence", "request.escalated"];
 const REOPEN_MS = 5_000;
 const RECENT = 200;
 const CLOSE_GRACE_MS = 3_000;

@@ -9,9 +9,16 @@ import { useLiveRequest } from "./use-live-request";
 export function StatusBadge({ initial }: { initial: InboxItem }) {
   const data = useLiveRequest(initial);
   return (
-    <Badge tone={statusTone(data.status)} className="mt-1 capitalize">
-      {data.status}
-    </Badge>
+    <>
+      {data.status === "pending" && data.escalatedAt ? (
+        <Badge tone="red" className="mt-1" title="Nobody answered within the team's escalation delay; the escalation list was notified.">
+          Escalated
+        </Badge>
+      ) : null}
+      <Badge tone={statusTone(data.status)} className="mt-1 capitalize">
+        {data.status}
+      </Badge>
+    </>
   );
 }
 

@@ -27,8 +27,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
     const has = old.data.some((r) => r.id === e.requestId);
     const truncated = old.data.length < old.total;
     if (e.request.status === "pending") {
-      // A vote on a multi-approver request (request.updated) refreshes its row.
-      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId && e.request.version > r.version ? { ...r, ...e.request } : r)) };
+      // A vote (request.updated, a new version) or an escalation (same version) refreshes its row in place.
+      const changed = (r: InboxItem) => e.request.version > r.version || (e.request.version === r.version && e.request.escalatedAt !== r.escalatedAt);
+      if (has) return { ...old, data: old.data.map((r) => (r.id === e.requestId && changed(r) ? { ...r, ...e.request } : r)) };
       if (!e.team) return old;
       // Newest last (FIFO): beyond a truncated page it only adds to the count.
       if (truncated) return { ...old, total: old.total + 1 };
@@ -45,7 +46,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
 }
 
 function applyToRequest(qc: QueryClient, e: LiveEvent): void {
-  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && e.request.version > old.version ? { ...old, ...e.request } : old));
+  // Escalation changes a pending request without a new version (a reply with the seen version still goes through).
+  const newer = (old: InboxItem) => e.request.version > old.version || (e.request.version === old.version && e.request.escalatedAt !== old.escalatedAt);
+  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && newer(old) ? { ...old, ...e.request } : old));
 }
 
 export function useLiveSync(since: number | undefined): void {

@@ -3,14 +3,14 @@ import type { Membership } from "@/lib/auth/session";
 import { cn } from "../ui";
 
 /** Switches between the teams the user administers (server-rendered links, no client state). */
-export function TeamTabs({ teams, current }: { teams: Membership[]; current: string }) {
+export function TeamTabs({ teams, current, base = "/settings" }: { teams: Membership[]; current: string; base?: string }) {
   if (teams.length < 2) return null;
   return (
     <nav aria-label="Teams" className="flex flex-wrap gap-1">
       {teams.map((t) => (
         <Link
           key={t.teamId}
-          href={`/settings?team=${encodeURIComponent(t.teamSlug)}`}
+          href={`${base}?team=${encodeURIComponent(t.teamSlug)}`}
           aria-current={t.teamId === current ? "page" : undefined}
           className={cn(
             "rounded-md border px-2.5 py-1 text-sm",

@@ -8,7 +8,7 @@ export type NavItem = { href: string; label: string };
 export function NavLinks({ items }: { items: NavItem[] }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Main" className="flex items-center gap-1 overflow-x-auto">
+    <nav aria-label="Main" className="flex min-w-0 items-center gap-0.5 overflow-x-auto sm:gap-1">
       {items.map((item) => {
         const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
         return (
@@ -17,7 +17,7 @@ export function NavLinks({ items }: { items: NavItem[] }) {
             href={item.href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
+              "shrink-0 rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-2.5",
               // The same ring as buttons and links everywhere else.
               "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500",
               active

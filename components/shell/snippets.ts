@@ -7,6 +7,23 @@ export const TOKEN_VAR = "QUESTIONS_TOKEN";
 
 export type Snippet = { id: string; label: string; code: string };
 
+/** The README's hook block: Claude Code reads the token through allowedEnvVars; the file never holds it. */
+function claudeHookSettings(origin: string): string {
+  const hook = (url: string, timeout?: number) => ({
+    type: "http",
+    url,
+    ...(timeout ? { timeout } : {}),
+    headers: { Authorization: `Bearer $${TOKEN_VAR}` },
+    allowedEnvVars: [TOKEN_VAR],
+  });
+  const url = `${origin}/api/v1/hooks/claude-code`;
+  const settings = {
+    permissions: { allow: ["mcp__questions__ask_human", "mcp__questions__get_answer"] },
+    hooks: { PermissionRequest: [{ matcher: "*", hooks: [hook(`${url}?timeout=300`, 300)] }], SessionEnd: [{ hooks: [hook(url)] }] },
+  };
+  return JSON.stringify(settings, null, 2);
+}
+
 export function snippets(origin: string): Snippet[] {
   const mcp = `${origin}/api/mcp`;
   const bearer = (ref: string) => `Bearer ${ref}`;
@@ -16,6 +33,15 @@ export function snippets(origin: string): Snippet[] {
       id: "claude-code-mcp-json",
       label: "Claude Code, shared (.mcp.json)",
       code: JSON.stringify({ mcpServers: { questions: { type: "http", url: mcp, headers: { Authorization: bearer(`\${${TOKEN_VAR}}`) } } } }, null, 2),
+    },
+    { id: "claude-code-hook", label: "Claude Code's own prompts (.claude/settings.json)", code: claudeHookSettings(origin) },
+    {
+      id: "claude-code-headless",
+      label: "Claude Code, headless (claude -p)",
+      code: [
+        `# with the MCP server above and ${TOKEN_VAR} in the environment`,
+        `MCP_CONNECTION_NONBLOCKING=false claude -p "…" --permission-prompt-tool mcp__questions__permission_prompt`,
+      ].join("\n"),
     },
     {
       id: "codex",

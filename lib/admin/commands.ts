@@ -6,11 +6,16 @@ import type { Scope } from "../auth/tokens";
 import { db } from "../db/client";
 import { databaseConfig } from "../db/config";
 import { AppError } from "../errors";
+import type { AuditWho } from "../audit/entry";
+import { auditWrites } from "../audit/append";
 import { keyRing } from "../secrets/keys";
 import { purge, rotateKeys } from "../secrets/store";
 import * as teams from "../teams/teams";
 import * as tokens from "../teams/tokens";
 import { checkPassword, parseEmail, upsertUserPassword } from "../users/users";
+
+/** Who the audit trail names for the CLI's changes: the operator at the machine (no address). */
+export const CLI: AuditWho = { actor: "cli", address: null };
 
 /** A mistake in the operator's input: reported as one line, never with a stack trace. */
 export class AdminError extends Error {}
@@ -46,7 +51,7 @@ async function cli<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function createTeam(opts: { slug: string; name?: string }): Promise<{ id: string; slug: string; name: string }> {
-  return cli(() => teams.createTeam(opts));
+  return cli(() => teams.createTeam(opts, CLI));
 }
 
 export function createUser(opts: { email: string; password: string; teamSlug: string; role: string }): Promise<{ id: string; email: string; team: string; role: Role; created: boolean }> {
@@ -58,11 +63,18 @@ export function createUser(opts: { email: string; password: string; teamSlug: st
     // An existing user gets the given password and the membership added or its role changed:
     // the CLI is also how an operator recovers a lost admin password.
     const user = await upsertUserPassword({ email: opts.email, password: opts.password });
-    await db().membership.upsert({
-      where: { userId_teamId: { userId: user.id, teamId: team.id } },
-      create: { userId: user.id, teamId: team.id, role },
-      update: { role },
-    });
+    const where = { userId_teamId: { userId: user.id, teamId: team.id } };
+    const existed = await db().membership.findUnique({ where, select: { role: true } });
+    await db().$transaction([
+      db().membership.upsert({ where, create: { userId: user.id, teamId: team.id, role }, update: { role } }),
+      ...auditWrites(db(), {
+        ...CLI,
+        teamId: team.id,
+        action: existed ? "member.role_changed" : "member.added",
+        target: user.id,
+        details: { email: user.email, role },
+      }),
+    ]);
     return { id: user.id, email: user.email, team: team.slug, role, created: user.created };
   });
 }
@@ -71,13 +83,13 @@ export function createToken(opts: { teamSlug: string; name: string; scopes: stri
   return cli(async () => {
     // Validate the input before the look-up, so a bad scope is reported even for a typo'd team.
     tokens.validateTokenInput(opts);
-    return tokens.createToken(await teams.teamBySlug(opts.teamSlug), opts);
+    return tokens.createToken(await teams.teamBySlug(opts.teamSlug), opts, CLI);
   });
 }
 
 /** Revokes by id (`tok_…`) or by the token itself (`oqt_…`). Revoking twice keeps the first time. */
 export function revokeToken(idOrToken: string): Promise<tokens.Revoked> {
-  return cli(() => tokens.revokeToken(idOrToken));
+  return cli(() => tokens.revokeToken(idOrToken, CLI));
 }
 
 /** New active key (file keys) and every stored secret re-encrypted with the active key. */

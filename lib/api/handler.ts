@@ -32,6 +32,8 @@ export type ApiContext<R = readonly Scope[]> = {
   /** The query, validated with the entry's `query` schema. */
   query: () => z.output<SchemaOf<R, "query">>;
   correlationId: string;
+  /** The client's address (TRUST_PROXY), for the audit trail. */
+  address: string;
   /** Rows this token may see: the team's, or (ask-only token) the ones it created. */
   scope: { teamId: string; tokenId?: string };
   /** Rows this token created (cancel, claim). */
@@ -75,6 +77,7 @@ export function apiRoute<R extends RouteSpec | readonly Scope[]>(
       body: (() => readJson(core.req, schema(spec?.body, spec, "body"))) as ApiContext<R>["body"],
       query: (() => parseQuery(core.url, schema(spec?.query, spec, "query"))) as ApiContext<R>["query"],
       correlationId: core.correlationId,
+      address: core.address,
       scope: requestScope(principal),
       own: { teamId: principal.teamId, tokenId: principal.tokenId },
     });

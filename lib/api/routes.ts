@@ -4,6 +4,7 @@
 // entries; routes.test.ts checks that each entry has its route file and that it parses nothing else.
 import type { z } from "zod";
 import type { Scope } from "../auth/tokens";
+import { ClaudeCodeHookOutput, ClaudeCodeHookQuery, ClaudeCodeHookSchema } from "../claude-code/schemas";
 import { ToolSchemaQuery } from "../openapi/tool-schema";
 import { CancelSchema, ClaimResponseSchema, CreateRequestSchema, ListQuerySchema, ListResponseSchema, RejectSchema, ReplySchema, RequestSchema } from "../questions/schemas";
 import { InsightsQuerySchema } from "../insights/query";
@@ -34,6 +35,15 @@ export const ROUTES = {
   cancelSession: { method: "post", path: "/api/v1/sessions/{sessionId}/cancel", scopes: ["ask"], operationId: "cancelSession", params: SessionParam, body: CancelSchema, response: SessionCancelResult },
   replyToRequest: { method: "post", path: "/api/v1/requests/{id}/reply", scopes: ["answer"], operationId: "replyToRequest", params: IdParam, body: ReplySchema, response: RequestSchema },
   rejectRequest: { method: "post", path: "/api/v1/requests/{id}/reject", scopes: ["answer"], operationId: "rejectRequest", params: IdParam, body: RejectSchema, response: RequestSchema },
+  claudeCodeHook: {
+    method: "post",
+    path: "/api/v1/hooks/claude-code",
+    scopes: ["ask"],
+    operationId: "claudeCodeHook",
+    query: ClaudeCodeHookQuery,
+    body: ClaudeCodeHookSchema,
+    response: ClaudeCodeHookOutput,
+  },
   claimSecrets: { method: "post", path: "/api/v1/requests/{id}/secrets/claim", scopes: ["ask"], operationId: "claimSecrets", params: IdParam, response: ClaimResponseSchema },
   streamEvents: { method: "get", path: "/api/v1/events", scopes: ANY, operationId: "streamEvents", query: EventsQuery, response: Event },
   getInsights: { method: "get", path: "/api/v1/insights", scopes: ["read"], operationId: "getInsights", query: InsightsQuerySchema, response: InsightsSchema },

@@ -2,10 +2,21 @@
 // (lib/api/core.ts), then CSRF (same-origin `Origin` on every non-GET), the session and role,
 // JSON-only bodies, and the user's budget.
 import { routeCore, type RouteContext } from "../api/core";
+import type { AuditWho } from "../audit/entry";
 import { AppError } from "../errors";
 import { currentUser, teamIdsWithRole, type Role, type SessionUser } from "./session";
 
-export type UiContext<P> = { req: Request; url: URL; user: SessionUser; teamIds: string[]; params: P; correlationId: string };
+export type UiContext<P> = {
+  req: Request;
+  url: URL;
+  user: SessionUser;
+  teamIds: string[];
+  params: P;
+  correlationId: string;
+  address: string;
+  /** the user and their address, as the audit trail names them */
+  who: AuditWho;
+};
 
 /** Origins this request may legitimately come from: its own URL, and the Host it was sent to. */
 function ownOrigins(req: Request, url: URL): Set<string> {
@@ -52,7 +63,7 @@ export function uiRoute<P = Record<string, never>>(
     const teamIds = teamIdsWithRole(user, min);
     if (teamIds.length === 0) throw new AppError("forbidden", `This needs the ${min} role in a team.`);
     if (mutation) checkJson(req);
-    return handler({ req, url, user, teamIds, params: await params, correlationId: core.correlationId });
+    return handler({ req, url, user, teamIds, params: await params, correlationId: core.correlationId, address: core.address, who: { actor: user.email, address: core.address } });
   });
 }
 

@@ -3,6 +3,7 @@
 // transaction is open would run inside it (and vanish with its rollback). This wrapper puts
 // every statement and transaction behind one queue, and lets the fast insert (lib/db/fast-insert)
 // take a turn in the same queue with the connection itself.
+import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
@@ -95,6 +96,8 @@ export function serialisedSqlite(url: string): SerialisedSqlite {
       await adapter.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
       // The adapter keeps its better-sqlite3 handle in `client` (@prisma/adapter-better-sqlite3 6.19).
       connection = (adapter as unknown as { client: Database.Database }).client;
+      // The audit trail's chain hash, computed by its INSERT (lib/audit/append.ts).
+      connection.function("oq_sha256", { deterministic: true }, (text: unknown) => createHash("sha256").update(String(text), "utf8").digest("hex"));
       return serialise(adapter, queue);
     },
     get open() {

@@ -5,6 +5,8 @@
 import { hashPassword, normaliseEmail } from "../auth/password";
 import type { Role } from "../auth/roles";
 import { db, isNotFound, isUniqueViolation } from "../db/client";
+import { audited, auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { generateInvitationToken, hashInvitationToken, looksLikeInvitationToken } from "./token";
@@ -41,27 +43,39 @@ export async function listInvitations(teamId: string): Promise<InvitationRow[]> 
 }
 
 /** A new invitation and its token (the only time the token exists outside the link). */
-export async function createInvitation(opts: { teamId: string; email: string; role: Role; createdBy: string; now?: Date }): Promise<{ invitation: InvitationRow; token: string }> {
+export async function createInvitation(
+  opts: { teamId: string; email: string; role: Role; createdBy: string; now?: Date },
+  who: AuditWho,
+): Promise<{ invitation: InvitationRow; token: string }> {
   const now = opts.now ?? new Date();
   const token = generateInvitationToken();
-  const row = await db().invitation.create({
-    data: {
-      id: newId("inv"),
-      teamId: opts.teamId,
-      email: normaliseEmail(opts.email),
-      role: opts.role,
-      tokenHash: hashInvitationToken(token),
-      createdBy: opts.createdBy,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-    },
-    select: SELECT,
-  });
+  const id = newId("inv");
+  const email = normaliseEmail(opts.email);
+  const [row] = await db().$transaction([
+    db().invitation.create({
+      data: {
+        id,
+        teamId: opts.teamId,
+        email,
+        role: opts.role,
+        tokenHash: hashInvitationToken(token),
+        createdBy: opts.createdBy,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      },
+      select: SELECT,
+    }),
+    // The link's token never enters the trail.
+    ...auditWrites(db(), { ...who, teamId: opts.teamId, action: "invitation.created", target: id, details: { email, role: opts.role } }),
+  ]);
   return { invitation: toRow(row), token };
 }
 
-export async function revokeInvitation(teamId: string, id: string): Promise<void> {
-  const r = await db().invitation.updateMany({ where: { id, teamId, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } });
+export async function revokeInvitation(teamId: string, id: string, who: AuditWho): Promise<void> {
+  const r = await audited(
+    (tx) => tx.invitation.updateMany({ where: { id, teamId, acceptedAt: null, revokedAt: null }, data: { revokedAt: new Date() } }),
+    (done) => (done.count ? { ...who, teamId, action: "invitation.revoked", target: id } : null),
+  );
   if (r.count === 0) throw new AppError("not_found", "No open invitation with this id in this team.");
 }
 
@@ -84,7 +98,7 @@ const GONE: Record<Exclude<InvitationState, "pending">, string> = {
 };
 
 /** Creates the invited person's account and membership; the link works once. */
-export async function acceptInvitation(opts: { token: string; name?: string; password?: string; now?: Date }): Promise<{ email: string; userId: string }> {
+export async function acceptInvitation(opts: { token: string; name?: string; password?: string; now?: Date; address?: string | null }): Promise<{ email: string; userId: string }> {
   const now = opts.now ?? new Date();
   const invalid = new AppError("not_found", "This invitation link is not valid.");
   if (!looksLikeInvitationToken(opts.token)) throw invalid;
@@ -106,6 +120,14 @@ export async function acceptInvitation(opts: { token: string; name?: string; pas
       }),
       client.user.create({ data: { id: userId, email: inv.email, name: opts.name?.trim() || null, passwordHash } }),
       client.membership.create({ data: { userId, teamId: inv.teamId, role: inv.role } }),
+      ...auditWrites(client, {
+        actor: inv.email,
+        address: opts.address,
+        teamId: inv.teamId,
+        action: "member.added",
+        target: userId,
+        details: { email: inv.email, role: inv.role, invitation: inv.id },
+      }),
     ]);
   } catch (e) {
     if (isNotFound(e)) {

@@ -4,6 +4,7 @@ import type { Principal } from "../auth/principal";
 import { AppError, fieldErrors, type FieldError } from "../errors";
 import { waits, type Lease } from "../events/waits";
 import { log } from "../log";
+import { PERMISSION_PROMPT, permissionPrompt } from "../claude-code/prompt-tool";
 import { ASK_HUMAN, AskHumanInputSchema } from "../openapi/tool-schema";
 import { createRequest } from "../questions/create";
 import { CreateRequestSchema } from "../questions/schemas";
@@ -25,7 +26,7 @@ export type CallContext = {
   /** the call's wait lease (lib/mcp/leases.ts), reserved before the POST was handled; ends on revocation */
   lease?: Lease;
   /** set when the call carries a progressToken */
-  progress?: (elapsedSeconds: number, totalSeconds: number) => Promise<void>;
+  progress?: (elapsedSeconds: number, totalSeconds?: number) => Promise<void>;
 };
 
 function invalid(errors: FieldError[]): ToolResult {
@@ -86,7 +87,13 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
   try {
     if (name === ASK_HUMAN) return await askHuman(ctx, args);
     if (name === "get_answer") return await getAnswer(ctx, args);
-    return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer.`);
+    if (name === PERMISSION_PROMPT) {
+      const progress = ctx.progress;
+      const session = ctx.session ? { sessionId: ctx.session.agentSessionId } : {};
+      const lease = ctx.lease ? { lease: ctx.lease } : {};
+      return await permissionPrompt({ principal: ctx.principal, ...session, ...lease, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
+    }
+    return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer (and permission_prompt for Claude Code).`);
   } catch (e) {
     if (e instanceof AppError) {
       if (e.code === "validation") return invalid(e.errors ?? [{ path: "(input)", message: e.detail ?? e.message }]);

@@ -65,10 +65,10 @@ function buildServer(ctx: ApiContext, session: McpSession | null, leases: CallLe
     const progress =
       token === undefined
         ? undefined
-        : (elapsed: number, total: number) =>
+        : (elapsed: number, total?: number) =>
             extra.sendNotification({
               method: "notifications/progress",
-              params: { progressToken: token, progress: elapsed, total, message: `Waiting for a human to answer (${elapsed} s)…` },
+              params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
             });
     const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
     const principal = ctx.principal;
@@ -117,7 +117,7 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   // Recorded first: from here on no instance serves the session, so nothing new lands in it.
   if (session === undefined || !(await endSession(ctx.principal.tokenId, session))) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-  const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal) });
+  const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
   return json({ cancelled });
 }
 

@@ -1,6 +1,8 @@
 // The MCP tool list. ask_human is the published model-facing tool (lib/openapi/tool-schema.ts, one
-// source) with a sentence on waiting added; get_answer waits again on a pending request.
+// source) with a sentence on waiting added; get_answer waits again on a pending request;
+// permission_prompt is Claude Code's --permission-prompt-tool (lib/claude-code/), not for models.
 import { z } from "zod";
+import { PERMISSION_PROMPT, permissionPromptTool } from "../claude-code/prompt-tool";
 import { ASK_HUMAN, toolSchema, type McpTool } from "../openapi/tool-schema";
 import type { McpConfig } from "./config";
 
@@ -8,7 +10,7 @@ export const GET_ANSWER = "get_answer";
 
 /** Will this tool call wait for a human (and so hold a wait lease)? get_answer with waitSeconds 0 only reads. */
 export function waitsFor(name: unknown, args: unknown): boolean {
-  if (name === ASK_HUMAN) return true;
+  if (name === ASK_HUMAN || name === PERMISSION_PROMPT) return true;
   return name === GET_ANSWER && (args as { waitSeconds?: unknown } | null)?.waitSeconds !== 0;
 }
 
@@ -49,5 +51,5 @@ export function mcpTools(cfg: McpConfig): McpTool[] {
     inputSchema: z.toJSONSchema(getAnswerInputSchema(cfg), { target: "draft-2020-12", io: "input" }) as Record<string, unknown>,
     annotations: { title: "Get the human's answer", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   };
-  return [{ ...ask, description: `${ask.description} ${waiting(cfg)}` }, getAnswer];
+  return [{ ...ask, description: `${ask.description} ${waiting(cfg)}` }, getAnswer, permissionPromptTool()];
 }

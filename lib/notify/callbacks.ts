@@ -1,5 +1,7 @@
 // Agent callbacks: the CALLBACK_HOSTS allow-list (checked at create and again at send) and the
 // team's callback signing secret, created on first use and rotated from Settings.
+import { auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError } from "../errors";
 import { notifyConfig } from "./config";
@@ -38,10 +40,13 @@ export async function callbackSecret(teamId: string): Promise<string> {
   }
 }
 
-export async function rotateCallbackSecret(teamId: string): Promise<string> {
+export async function rotateCallbackSecret(teamId: string, who: AuditWho): Promise<string> {
   const secret = newSigningSecret("cbsec");
   const sealed = sealSigningSecret(teamId, OWNER, secret);
-  await db().callbackSecret.upsert({ where: { teamId }, create: { teamId, sealed }, update: { sealed, rotatedAt: new Date() } });
+  await db().$transaction([
+    db().callbackSecret.upsert({ where: { teamId }, create: { teamId, sealed }, update: { sealed, rotatedAt: new Date() } }),
+    ...auditWrites(db(), { ...who, teamId, action: "settings.callback_secret_rotated" }),
+  ]);
   return secret;
 }
 

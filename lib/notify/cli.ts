@@ -1,7 +1,7 @@
 // `npm run admin -- webhook create|list|delete` (SPEC §9). Plugged into scripts/admin.ts as a
 // table of commands; the signing secret is printed alone on the last line of `create`.
 import { db } from "../db/client";
-import { AdminError } from "../admin/commands";
+import { AdminError, CLI } from "../admin/commands";
 import { fieldErrors } from "../errors";
 import { CreateWebhookBody } from "./schemas";
 import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks";
@@ -38,7 +38,7 @@ export const WEBHOOK_COMMANDS: Record<string, CliCommand> = {
       if (!parsed.success) {
         throw new AdminError(`webhook create: ${fieldErrors(parsed.error).map((e) => `--${e.path.replace(/\[\d+\]$/, "")}: ${e.message}`).join("; ")}`);
       }
-      const { webhook, secret } = await createWebhook(await teamId(v.team!), parsed.data);
+      const { webhook, secret } = await createWebhook(await teamId(v.team!), parsed.data, CLI);
       return [
         `Created webhook ${webhook.id} (${webhook.format}, events ${webhook.events.join(",")}) for team ${v.team} → ${webhook.url}.`,
         "Its signing secret is shown only this once; store it now.",
@@ -67,7 +67,7 @@ export const WEBHOOK_COMMANDS: Record<string, CliCommand> = {
     async run([id]) {
       const w = await db().webhook.findUnique({ where: { id: id! }, select: { teamId: true } });
       if (!w) throw new AdminError(`unknown webhook "${id}"`);
-      await deleteWebhook(w.teamId, id!);
+      await deleteWebhook(w.teamId, id!, CLI);
       return [`Deleted webhook ${id} and its delivery log.`];
     },
   },

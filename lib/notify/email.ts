@@ -23,10 +23,12 @@ export function mailTransport(): Transporter {
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function composeMail(r: QuestionRequest): { subject: string; text: string; html: string } {
+export function composeMail(r: QuestionRequest, type = "request.created"): { subject: string; text: string; html: string } {
   const title = r.title || r.questions[0]?.header || "A question";
   const link = requestLink(r.id);
-  const subject = `[Questions] ${r.agent.name}: ${title}`.replace(/[\r\n]+/g, " ").slice(0, 200);
+  // An escalation mail goes to the team's escalation list: nobody has answered yet.
+  const tag = type === "request.escalated" ? "[Questions] Escalated: " : "[Questions] ";
+  const subject = `${tag}${r.agent.name}: ${title}`.replace(/[\r\n]+/g, " ").slice(0, 200);
   const lines = r.questions.map((q, i) => {
     const options = q.options.map((o) => `   - ${o.label}`).join("\n");
     return `${i + 1}. ${q.header}: ${q.prompt}${options ? `\n${options}` : ""}`;
@@ -42,7 +44,7 @@ export function composeMail(r: QuestionRequest): { subject: string; text: string
   return { subject, text, html };
 }
 
-export async function sendMail(to: string, r: QuestionRequest): Promise<string> {
-  const info = await mailTransport().sendMail({ from: notifyConfig().mailFrom, to, ...composeMail(r) });
+export async function sendMail(to: string, r: QuestionRequest, type?: string): Promise<string> {
+  const info = await mailTransport().sendMail({ from: notifyConfig().mailFrom, to, ...composeMail(r, type) });
   return String(info.response ?? "accepted");
 }

@@ -4,24 +4,31 @@ import { invalidate } from "../cache/invalidate";
 import { webhookTag } from "../cache/tags";
 import { db } from "../db/client";
 import { deadlineFrom } from "./outbox";
+import { auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 
-export async function pauseWebhook(id: string, reason: string): Promise<boolean> {
+/** Who paused or resumed it, and in which team: the audit entry written with the change. */
+type By = AuditWho & { teamId: string };
+
+export async function pauseWebhook(id: string, reason: string, by: By): Promise<boolean> {
   const client = db();
   const now = new Date();
   const [paused] = await client.$transaction([
     client.webhook.updateMany({ where: { id, pausedAt: null }, data: { pausedAt: now, pausedReason: reason } }),
     client.delivery.updateMany({ where: { webhookId: id, status: "pending", type: { not: "webhook.test" } }, data: { status: "paused" } }),
+    ...auditWrites(client, { ...by, action: "webhook.paused", target: id, details: { reason } }),
   ]);
   await invalidate([webhookTag(id)]);
   return paused.count === 1;
 }
 
-export async function resumeWebhook(id: string): Promise<number> {
+export async function resumeWebhook(id: string, by: By): Promise<number> {
   const client = db();
   const now = new Date();
   const [, requeued] = await client.$transaction([
     client.webhook.updateMany({ where: { id }, data: { pausedAt: null, pausedReason: null, failureStreak: 0 } }),
     client.delivery.updateMany({ where: { webhookId: id, status: "paused" }, data: { status: "pending", nextAttemptAt: now, deadlineAt: deadlineFrom(now) } }),
+    ...auditWrites(client, { ...by, action: "webhook.resumed", target: id }),
   ]);
   await invalidate([webhookTag(id)]);
   return requeued.count;

@@ -19,6 +19,7 @@ const STATUS_WORDS: Record<string, string> = {
   "request.rejected": "was rejected",
   "request.cancelled": "was cancelled",
   "request.expired": "expired",
+  "request.escalated": "is still waiting for an answer (escalated)",
 };
 
 // Clipping never cuts an entity in half (`&am…` would show as text).

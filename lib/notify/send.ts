@@ -45,10 +45,11 @@ async function attempt(d: DeliveryRow): Promise<Outcome> {
   if (d.kind === "email") {
     if (!cfg.smtpUrl) return { kind: "retry", status: null, excerpt: null, error: "SMTP_URL is not set" };
     const user = d.userId ? await db().user.findUnique({ where: { id: d.userId }, select: { email: true } }) : null;
-    const optedOut = d.userId ? await db().emailOptOut.findUnique({ where: { userId: d.userId } }) : null;
+    // The opt-out is from new-request mail; an escalation list is chosen by the team's admins.
+    const optedOut = d.userId && d.type !== "request.escalated" ? await db().emailOptOut.findUnique({ where: { userId: d.userId } }) : null;
     if (!user || optedOut) return { kind: "final", status: "skipped", error: user ? "the user opted out" : "the user was deleted" };
     try {
-      const response = await sendMail(user.email, JSON.parse(d.body) as QuestionRequest);
+      const response = await sendMail(user.email, JSON.parse(d.body) as QuestionRequest, d.type);
       return { kind: "sent", status: null, excerpt: excerpt(response) };
     } catch (e) {
       const err = e as { code?: string; responseCode?: number };
@@ -98,7 +99,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
   if (d.webhookId) {
     const w = await client.webhook.update({ where: { id: d.webhookId }, data: { failureStreak: { increment: 1 } }, select: { failureStreak: true, pausedAt: true } }).catch(() => null);
     if (w && !w.pausedAt && w.failureStreak >= notifyConfig().pauseAfter) {
-      await pauseWebhook(d.webhookId, `Paused after ${w.failureStreak} failed attempts in a row (last: ${outcome.error}).`);
+      await pauseWebhook(d.webhookId, `Paused after ${w.failureStreak} failed attempts in a row (last: ${outcome.error}).`, { actor: "system", teamId: d.teamId });
     }
   }
 }

@@ -12,6 +12,8 @@ import type { CreateWebhookInput, DeliveryView, UpdateWebhookInput, WebhookView 
 import { sealSigningSecret } from "./secrets";
 import { newSigningSecret } from "./sign";
 import { notifyWorker } from "./worker";
+import { audited, auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 
 type WebhookRow = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["webhook"]["findUnique"]>>>;
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof db>["delivery"]["findMany"]>>[number];
@@ -64,36 +66,46 @@ export async function listWebhooks(teamId: string): Promise<WebhookView[]> {
   return rows.map(webhookView);
 }
 
-export async function createWebhook(teamId: string, input: CreateWebhookInput): Promise<{ webhook: WebhookView; secret: string }> {
+export async function createWebhook(teamId: string, input: CreateWebhookInput, who: AuditWho): Promise<{ webhook: WebhookView; secret: string }> {
   const id = newId("wh");
   const secret = newSigningSecret("whsec");
-  const row = await db().webhook.create({
-    data: { id, teamId, url: input.url, format: input.format, events: [...new Set(input.events)].join(","), secretSealed: sealSigningSecret(teamId, id, secret) },
-  });
+  const events = [...new Set(input.events)].join(",");
+  const [row] = await db().$transaction([
+    db().webhook.create({ data: { id, teamId, url: input.url, format: input.format, events, secretSealed: sealSigningSecret(teamId, id, secret) } }),
+    // The URL masked (a Slack webhook URL is a credential), the signing secret never.
+    ...auditWrites(db(), { ...who, teamId, action: "webhook.created", target: id, details: { url: maskUrl(input.url), format: input.format, events } }),
+  ]);
   await invalidate([teamWebhooksTag(teamId)]);
   return { webhook: webhookView(row), secret };
 }
 
-export async function updateWebhook(teamId: string, id: string, input: UpdateWebhookInput, actor: string): Promise<WebhookView> {
+export async function updateWebhook(teamId: string, id: string, input: UpdateWebhookInput, who: AuditWho): Promise<WebhookView> {
   await findWebhook(teamId, id);
   const data: { url?: string; format?: string; events?: string } = {};
   if (input.url) data.url = input.url;
   if (input.format) data.format = input.format;
   if (input.events) data.events = [...new Set(input.events)].join(",");
   if (Object.keys(data).length) {
-    await db().webhook.update({ where: { id }, data });
+    const details = { ...data, ...(data.url ? { url: maskUrl(data.url) } : {}) };
+    await db().$transaction([
+      db().webhook.update({ where: { id }, data }),
+      ...auditWrites(db(), { ...who, teamId, action: "webhook.updated", target: id, details }),
+    ]);
     await invalidate([webhookTag(id)]);
   }
-  if (input.paused === true) await pauseWebhook(id, `Paused by ${actor}.`);
+  if (input.paused === true) await pauseWebhook(id, `Paused by ${who.actor}.`, { ...who, teamId });
   if (input.paused === false) {
-    await resumeWebhook(id);
+    await resumeWebhook(id, { ...who, teamId });
     notifyWorker.poke();
   }
   return webhookView(await findWebhook(teamId, id));
 }
 
-export async function deleteWebhook(teamId: string, id: string): Promise<void> {
-  const { count } = await db().webhook.deleteMany({ where: { id, teamId } });
+export async function deleteWebhook(teamId: string, id: string, who: AuditWho): Promise<void> {
+  const { count } = await audited(
+    (tx) => tx.webhook.deleteMany({ where: { id, teamId } }),
+    (r) => (r.count ? { ...who, teamId, action: "webhook.deleted", target: id } : null),
+  );
   await invalidate([webhookTag(id)]);
   if (!count) throw new AppError("not_found", `No webhook ${id}.`);
 }

@@ -19,6 +19,7 @@ const ROUTES: [string, string][] = [
   ["post", "/api/v1/requests/{id}/reply"],
   ["post", "/api/v1/requests/{id}/reject"],
   ["post", "/api/v1/requests/{id}/secrets/claim"],
+  ["post", "/api/v1/hooks/claude-code"], // SPEC §10
   ["get", "/api/v1/events"],
   ["get", "/api/v1/insights"],
   ["get", "/api/v1/openapi.json"],

@@ -196,6 +196,15 @@ function register(registry: OpenAPIRegistry): void {
   });
 
   route({
+    ...fromTable(ROUTES.claudeCodeHook),
+    tags: ["Requests"],
+    summary: "Claude Code's permission prompts and questions (HTTP hook)",
+    description: `Configure as Claude Code's \`PermissionRequest\` (and \`SessionEnd\`) HTTP hook, with \`?timeout=\` equal to the hook's \`timeout\`. \`AskUserQuestion\` becomes a question request, any other tool an approval; the reply is the decision, or \`{}\` when nobody decided a few seconds before the timeout (the request is then cancelled and Claude Code asks in its terminal). \`SessionEnd\` cancels the session's pending requests.${scopeNote(ROUTES.claudeCodeHook.scopes)}`,
+    request: { query: ROUTES.claudeCodeHook.query, body: body(ROUTES.claudeCodeHook.body, "Claude Code's hook input.") },
+    responses: { 200: json(ROUTES.claudeCodeHook.response, "Claude Code's hook output."), ...problems([...bodyErrors, ...authErrors]) },
+  });
+
+  route({
     ...fromTable(ROUTES.claimSecrets),
     tags: ["Requests"],
     summary: "Receive the plaintext secret answers, once",

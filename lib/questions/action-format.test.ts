@@ -14,6 +14,18 @@ describe("describeAction", () => {
     ["Codex's command approval", { tool: "shell", input: { command: "npm test", cwd: "/w" } }, { kind: "command", command: "npm test", rest: { cwd: "/w" } }],
     ["Codex's patch approval", { tool: "apply_patch", input: { patch, files: ["x.ts"] } }, { kind: "diff", diff: patch, path: null, rest: { files: ["x.ts"] } }],
     ["OpenCode's bash permission", { tool: "bash", input: { command: "ls", patterns: ["ls"] } }, { kind: "command", command: "ls", rest: { patterns: ["ls"] } }],
+    // Claude Code's file tools send the change itself (lib/claude-code/).
+    [
+      "Claude Code's Edit",
+      { tool: "Edit", input: { file_path: "/w/a.ts", old_string: "a\nb", new_string: "c", replace_all: false } },
+      { kind: "diff", diff: "--- /w/a.ts\n+++ /w/a.ts\n@@ @@\n-a\n-b\n+c", path: "/w/a.ts", rest: { replace_all: false } },
+    ],
+    [
+      "Claude Code's MultiEdit",
+      { tool: "MultiEdit", input: { file_path: "a.ts", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] } },
+      { kind: "diff", diff: "--- a.ts\n+++ a.ts\n@@ @@\n-a\n+b\n@@ @@\n-c\n+d", path: "a.ts", rest: null },
+    ],
+    ["Claude Code's Write", { tool: "Write", input: { file_path: "n.txt", content: "one\ntwo\n" } }, { kind: "diff", diff: "--- /dev/null\n+++ n.txt\n+one\n+two", path: "n.txt", rest: null }],
     ["a plain string of another tool", { tool: "fetch", input: "https://example.test" }, { kind: "json", json: '"https://example.test"' }],
     ["anything else", { tool: "write", input: { a: [1, null] } }, { kind: "json", json: '{\n  "a": [\n    1,\n    null\n  ]\n}' }],
   ])("%s", (_name, action, view) => {

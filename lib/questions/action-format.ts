@@ -38,6 +38,28 @@ function without(obj: Record<string, unknown>, ...keys: string[]): Record<string
   return Object.keys(rest).length ? rest : null;
 }
 
+const lines = (text: string, sign: string) => text.replace(/\n$/, "").split("\n").map((l) => sign + l);
+
+/**
+ * File tools that send the change rather than a patch (Claude Code's Edit, MultiEdit and Write:
+ * `file_path` with `old_string`/`new_string`, `edits[]` or `content`) as a diff: one hunk per
+ * replacement, a new file as all additions.
+ */
+function fileChange(obj: Record<string, unknown>): ActionView | null {
+  const path = obj.file_path;
+  if (typeof path !== "string") return null;
+  const edit = (e: unknown): e is { old_string: string; new_string: string } =>
+    !!e && typeof (e as Record<string, unknown>).old_string === "string" && typeof (e as Record<string, unknown>).new_string === "string";
+  if (typeof obj.content === "string") {
+    return { kind: "diff", diff: ["--- /dev/null", `+++ ${path}`, ...lines(obj.content, "+")].join("\n"), path, rest: without(obj, "file_path", "content") };
+  }
+  const edits = edit(obj) ? [obj] : Array.isArray(obj.edits) && obj.edits.every(edit) ? obj.edits : null;
+  if (!edits?.length) return null;
+  const hunks = edits.flatMap((e) => ["@@ @@", ...lines(e.old_string, "-"), ...lines(e.new_string, "+")]);
+  const rest = edit(obj) ? without(obj, "file_path", "old_string", "new_string") : without(obj, "file_path", "edits");
+  return { kind: "diff", diff: [`--- ${path}`, `+++ ${path}`, ...hunks].join("\n"), path, rest };
+}
+
 export function describeAction(action: Pick<Action, "tool" | "input">): ActionView {
   const input = action.input;
   if (typeof input === "string") {
@@ -46,6 +68,8 @@ export function describeAction(action: Pick<Action, "tool" | "input">): ActionVi
   }
   if (input && typeof input === "object" && !Array.isArray(input)) {
     const obj = input as Record<string, unknown>;
+    const change = fileChange(obj);
+    if (change) return change;
     for (const key of DIFF_KEYS) {
       const diff = obj[key];
       if (typeof diff === "string" && diff.trim()) {

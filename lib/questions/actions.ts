@@ -6,12 +6,13 @@ import { newId } from "../ids";
 import { seal } from "../secrets/seal";
 import { checkReply } from "./answers";
 import { rejection } from "./messages";
+import { stripBidiControls } from "../text/bidi";
 import type { Scope } from "./read";
 import type { QuestionRequest, ReplyBody } from "./schemas";
 import { transition } from "./transitions";
 import { voteOnApproval } from "../rules/quorum";
 
-type ReplyOptions = { scope: Scope; id: string; reply: ReplyBody; actor: string; expectVersion?: number };
+type ReplyOptions = { scope: Scope; id: string; reply: ReplyBody; actor: string; address?: string | null; expectVersion?: number };
 
 // Thrown from prepare() when the request needs several approvers: found on the read transition makes anyway.
 const NEEDS_VOTES = Symbol("needs votes");
@@ -36,6 +37,7 @@ function answer(opts: ReplyOptions): Promise<QuestionRequest> {
     id: opts.id,
     to: "answered",
     resolvedBy: opts.actor,
+    address: opts.address,
     expectVersion: opts.expectVersion,
     prepare: (current) => {
       if (current.approvals) throw NEEDS_VOTES;
@@ -60,31 +62,33 @@ function answer(opts: ReplyOptions): Promise<QuestionRequest> {
   });
 }
 
-export function rejectRequest(opts: { scope: Scope; id: string; reason: string; actor: string; expectVersion?: number }) {
+export function rejectRequest(opts: { scope: Scope; id: string; reason: string; actor: string; address?: string | null; expectVersion?: number }) {
   return transition({
     scope: opts.scope,
     id: opts.id,
     to: "rejected",
     response: { rejection: rejection("reviewer_rejected", opts.reason) },
     resolvedBy: opts.actor,
+    address: opts.address,
     expectVersion: opts.expectVersion,
   });
 }
 
-export function cancelRequest(opts: { scope: Scope; id: string; reason?: string; actor: string }) {
+export function cancelRequest(opts: { scope: Scope; id: string; reason?: string; actor: string; address?: string | null }) {
   return transition({
     scope: opts.scope,
     id: opts.id,
     to: "cancelled",
     response: { rejection: rejection("cancelled", opts.reason) },
     resolvedBy: opts.actor,
+    address: opts.address,
   });
 }
 
 /** An agent session's pending requests, or an MCP transport session's (its DELETE). */
 type SessionRef = { sessionId: string } | { mcpSessionId: string };
 
-export async function cancelSession(opts: { scope: Scope; actor: string } & SessionRef): Promise<number> {
+export async function cancelSession(opts: { scope: Scope; actor: string; address?: string | null } & SessionRef): Promise<number> {
   // Requests made before mcpSessionId existed carry the transport id as their sessionId.
   const session = "sessionId" in opts ? { sessionId: opts.sessionId } : { OR: [{ mcpSessionId: opts.mcpSessionId }, { sessionId: opts.mcpSessionId }] };
   const pending = await db().questionRequest.findMany({
@@ -95,7 +99,7 @@ export async function cancelSession(opts: { scope: Scope; actor: string } & Sess
   let cancelled = 0;
   for (const { id } of pending) {
     try {
-      await cancelRequest({ scope: opts.scope, id, reason: "the agent session was interrupted", actor: opts.actor });
+      await cancelRequest({ scope: opts.scope, id, reason: "the agent session was interrupted", actor: opts.actor, address: opts.address });
       cancelled++;
     } catch (e) {
       if (!(e instanceof AppError && e.code === "already_resolved")) throw e;
@@ -106,12 +110,15 @@ export async function cancelSession(opts: { scope: Scope; actor: string } & Sess
 
 /** Expires one request if it is still pending and due; false when someone else got there first. */
 export async function expireRequest(id: string, teamId: string, now = new Date()): Promise<boolean> {
+  // The team's expiry message (Settings) replaces the default sentence; the outcome stays a rejection.
+  const team = await db().team.findUnique({ where: { id: teamId }, select: { expiryMessage: true } });
+  const { code, message } = rejection("expired");
   try {
     await transition({
       scope: { teamId },
       id,
       to: "expired",
-      response: { rejection: rejection("expired") },
+      response: { rejection: { code, message: team?.expiryMessage ? stripBidiControls(team.expiryMessage) : message } },
       resolvedBy: "system",
       requireExpiredBy: now,
     });

@@ -21,6 +21,7 @@ import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { prepareEntry } from "../audit/entry";
 import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
 import { requestFingerprint } from "./fingerprint";
 import { answerDigest, requestKind } from "../insights/columns";
@@ -151,6 +152,7 @@ async function insert(
     resolvedAt: status !== "pending" ? now : null,
     resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,
+    escalatedAt: null,
     // Insights (lib/insights): what recurs, of which kind, and how long it waited.
     fingerprint: requestFingerprint(questions),
     kind: requestKind(questions),
@@ -162,7 +164,12 @@ async function insert(
   const type = status === "pending" ? "request.created" : `request.${status}`;
   // Webhook, email and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(db(), { teamId: row.teamId, requestId: row.id, type, view, callbackUrl: row.callbackUrl, at: now });
+  // A create that is a decision at once is recorded in the audit trail with it (others add nothing).
+  const audit = row.status !== "pending"
+    ? prepareEntry({ actor: row.resolvedBy ?? "system", teamId: row.teamId, action: type, target: row.id, details: { agent: view.agent.name, title: view.title, response: view.response } }, now)
+    : undefined;
   const event = await insertCreate({
+    audit,
     request: row,
     event: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
     deliveries,

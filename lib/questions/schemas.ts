@@ -242,6 +242,8 @@ export const RequestSchema = z
     resolvedAt: z.string().nullable(),
     resolvedBy: z.string().nullable(),
     response: ResponseSchema,
+    /** When the team's escalation list was notified (still pending past its delay); absent until then. */
+    escalatedAt: z.string().optional(),
     approvals: ApprovalsSchema.optional().meta({ description: "Present when several people must approve: the votes so far." }),
     version: z.number().int(),
   })

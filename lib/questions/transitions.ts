@@ -12,6 +12,8 @@ import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./vie
 import type { Scope } from "./read";
 import { outboxWrites } from "../notify/outbox";
 import { deliveriesWritten } from "../notify/wake";
+import { auditInsert } from "../audit/append";
+import { prepareEntry, type AuditInput } from "../audit/entry";
 import { answerDigest, waitSeconds } from "../insights/columns";
 
 type Extra = ReturnType<ReturnType<typeof db>["secretAnswer"]["create"]>;
@@ -29,6 +31,8 @@ export type TransitionOptions = {
   expectVersion?: number;
   /** expiry must not fire before expiresAt (a clock race between instances) */
   requireExpiredBy?: Date;
+  /** the client's address, for the audit trail (none for the server's own changes) */
+  address?: string | null;
 } & (
   | { response: StoredResponse; extra?: ExtraWrites }
   /** built from the request as read here (pending, at the expected version): the caller need not read it first */
@@ -92,6 +96,8 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
       }),
       ...(change.writes ?? []),
       ...deliveries,
+      // The decision's audit entry (the event lock above serialises the team's chain).
+      auditInsert(client, prepareEntry(decisionEntry(row.teamId, opts, view), now)),
       ...guards.after,
     ]);
     event = results[guards.before.length + 1] as EventRow;
@@ -104,6 +110,18 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   hub.committed([event]);
   deliveriesWritten(deliveries.length);
   return view;
+}
+
+/** What the trail keeps of a decision: who, from where, and the outcome (never a secret value: the view has none). */
+function decisionEntry(teamId: string, opts: TransitionOptions, view: QuestionRequest): AuditInput {
+  return {
+    teamId,
+    actor: opts.resolvedBy,
+    address: opts.address,
+    action: `request.${opts.to}`,
+    target: opts.id,
+    details: { agent: view.agent.name, title: view.title, response: view.response, ...(view.approvals ? { approvals: view.approvals } : {}) },
+  };
 }
 
 function alreadyResolved(status: string): AppError {

@@ -48,6 +48,7 @@ export function toView(row: Omit<RequestRow, Hidden>, secrets: SecretMeta[] = []
     resolvedAt: iso(row.resolvedAt),
     resolvedBy: row.resolvedBy,
     response,
+    ...(row.escalatedAt ? { escalatedAt: row.escalatedAt.toISOString() } : {}),
     ...(row.approvals ? { approvals: JSON.parse(row.approvals) as Approvals } : {}),
     version: row.version,
   };

@@ -1,6 +1,6 @@
 // `npm run admin -- rule create|list|delete` (docs/rules.md). Plugged into scripts/admin.ts as a
 // table of commands, like the webhook commands.
-import { AdminError } from "../admin/commands";
+import { AdminError, CLI } from "../admin/commands";
 import { db } from "../db/client";
 import { AppError, fieldErrors } from "../errors";
 import { CreateRuleBody, parseDuration } from "./schemas";
@@ -61,7 +61,7 @@ export const RULE_COMMANDS: Record<string, CliCommand> = {
       const parsed = CreateRuleBody.safeParse({ decision: v.decision, tool: v.tool, match: v.match, agent: v.agent, cwd: v.cwd, expiresAt });
       if (!parsed.success) throw new AdminError(`rule create: ${fieldErrors(parsed.error).map((e) => `--${e.path}: ${e.message}`).join("; ")}`);
       const team = await teamId(v.team!);
-      const rule = await cli("rule create", () => createRule(team, parsed.data, "admin-cli"));
+      const rule = await cli("rule create", () => createRule(team, parsed.data, CLI));
       return [`Created rule ${rule.id} for team ${v.team}: ${ruleLine(rule)}`];
     },
   },
@@ -78,7 +78,7 @@ export const RULE_COMMANDS: Record<string, CliCommand> = {
     args: ["rule-id"],
     options: {},
     async run([id]) {
-      const rule = await cli("rule delete", () => deleteRuleAnyTeam(id!));
+      const rule = await cli("rule delete", () => deleteRuleAnyTeam(id!, CLI));
       return [`Deleted rule ${rule.id} (${rule.summary ?? rule.decision}).`];
     },
   },

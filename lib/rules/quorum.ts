@@ -12,6 +12,8 @@ import type { Scope } from "../questions/read";
 import type { QuestionRequest, ReplyBody } from "../questions/schemas";
 import { transition } from "../questions/transitions";
 import { toView, type Approvals } from "../questions/view";
+import { auditInsert } from "../audit/append";
+import { prepareEntry, type AuditWho } from "../audit/entry";
 
 const ATTEMPTS = 8;
 
@@ -20,7 +22,7 @@ export function parseApprovals(text: string | null): Approvals | null {
 }
 
 /** The reply of one person to a request that needs several approvers. */
-export async function voteOnApproval(opts: { scope: Scope; id: string; reply: ReplyBody; actor: string; expectVersion?: number }): Promise<QuestionRequest> {
+export async function voteOnApproval(opts: { scope: Scope; id: string; reply: ReplyBody; actor: string; address?: string | null; expectVersion?: number }): Promise<QuestionRequest> {
   await hub.ready();
   const client = db();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -54,11 +56,12 @@ export async function voteOnApproval(opts: { scope: Scope; id: string; reply: Re
           id: opts.id,
           to: "answered",
           resolvedBy: opts.actor,
+          address: opts.address,
           expectVersion: row.version,
           prepare: () => ({ response: { answers: checked.answers }, approvals }),
         });
       }
-      return await recordVote(row, approvals, now);
+      return await recordVote(row, approvals, now, { actor: opts.actor, address: opts.address });
     } catch (e) {
       // Someone else voted (or resolved it) since the read: read again and count again.
       const lost = isNotFound(e) || (e instanceof AppError && e.code === "precondition_failed");
@@ -70,7 +73,7 @@ export async function voteOnApproval(opts: { scope: Scope; id: string; reply: Re
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["questionRequest"]["findFirst"]>>>;
 
-async function recordVote(row: Row, approvals: string, now: Date): Promise<QuestionRequest> {
+async function recordVote(row: Row, approvals: string, now: Date, who: AuditWho): Promise<QuestionRequest> {
   const client = db();
   const next = { ...row, approvals, version: row.version + 1 };
   const view = toView(next);
@@ -79,6 +82,8 @@ async function recordVote(row: Row, approvals: string, now: Date): Promise<Quest
     ...guards.before,
     client.questionRequest.update({ where: { id: row.id, status: "pending", version: row.version }, data: { approvals, version: next.version } }),
     client.event.create({ data: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type: "request.updated", payload: JSON.stringify(view), createdAt: now } }),
+    // The approval step in the audit trail (the event lock above serialises the chain).
+    auditInsert(client, prepareEntry({ ...who, teamId: row.teamId, action: "request.approval_vote", target: row.id, details: { approvals: view.approvals } }, now)),
     ...guards.after,
   ]);
   hub.committed([results[guards.before.length + 1] as Parameters<typeof hub.committed>[0][number]]);

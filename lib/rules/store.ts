@@ -6,6 +6,8 @@ import { memo } from "../cache/memo";
 import { db } from "../db/client";
 import { AppError, validationError, type FieldError } from "../errors";
 import { newId } from "../ids";
+import { audited, auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 import { requestFingerprint } from "../questions/fingerprint";
 import { toView } from "../questions/view";
 import type { Answer } from "../questions/schemas";
@@ -14,6 +16,12 @@ import type { CreateRuleInput, UpdateRuleInput } from "./schemas";
 import { ruleView, type RuleRecord, type RuleView } from "./types";
 
 const tag = (teamId: string) => `rules:${teamId}`;
+
+/** What the audit trail keeps of a rule or a rule change: its fields, dates as ISO text. */
+function ruleDetails(data: object): Record<string, unknown> {
+  const { teamId: _, ...rest } = data as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
 const TTL_MS = 60_000;
 
 /** The team's live (not paused) rules, cached per process until a change invalidates them. */
@@ -73,7 +81,8 @@ async function fromAnswered(teamId: string, requestId: string): Promise<{ finger
   return { fingerprint: requestFingerprint(view.questions), answers: answers as Answer[], summary: `${first.header}: ${first.prompt}`.slice(0, 300), sessionId: view.agent.sessionId };
 }
 
-export async function createRule(teamId: string, input: CreateRuleInput, actor: string): Promise<RuleView> {
+export async function createRule(teamId: string, input: CreateRuleInput, who: AuditWho): Promise<RuleView> {
+  const actor = who.actor;
   const errors: FieldError[] = [];
   const expiresAt = futureDate(input.expiresAt, errors);
   const base = {
@@ -111,9 +120,12 @@ export async function createRule(teamId: string, input: CreateRuleInput, actor: 
     };
   }
   if (errors.length) throw validationError(errors);
-  const row = (await db().rule.create({ data })) as RuleRecord;
+  const [created] = await db().$transaction([
+    db().rule.create({ data }),
+    ...auditWrites(db(), { ...who, teamId, action: "rule.created", target: data.id, details: ruleDetails(data) }),
+  ]);
   await invalidate([tag(teamId)]);
-  return ruleView(row);
+  return ruleView(created as RuleRecord);
 }
 
 export async function getRule(teamId: string, id: string): Promise<RuleRecord> {
@@ -122,7 +134,7 @@ export async function getRule(teamId: string, id: string): Promise<RuleRecord> {
   return row;
 }
 
-export async function updateRule(teamId: string, id: string, input: UpdateRuleInput): Promise<RuleView> {
+export async function updateRule(teamId: string, id: string, input: UpdateRuleInput, who: AuditWho): Promise<RuleView> {
   const current = await getRule(teamId, id);
   const errors: FieldError[] = [];
   if (input.match !== undefined) {
@@ -142,22 +154,29 @@ export async function updateRule(teamId: string, id: string, input: UpdateRuleIn
     ...(input.paused !== undefined ? { pausedAt: input.paused ? (current.pausedAt ?? now) : null } : {}),
     updatedAt: now,
   };
-  const { count } = await db().rule.updateMany({ where: { id, teamId }, data });
+  const { updatedAt: _, ...changed } = data;
+  const { count } = await audited(
+    (tx) => tx.rule.updateMany({ where: { id, teamId }, data }),
+    (r) => (r.count ? { ...who, teamId, action: "rule.updated", target: id, details: ruleDetails(changed) } : null),
+  );
   if (!count) throw new AppError("not_found", `No rule ${id}.`);
   await invalidate([tag(teamId)]);
   return ruleView(await getRule(teamId, id));
 }
 
-export async function deleteRule(teamId: string, id: string): Promise<void> {
-  const { count } = await db().rule.deleteMany({ where: { id, teamId } });
+export async function deleteRule(teamId: string, id: string, who: AuditWho): Promise<void> {
+  const { count } = await audited(
+    (tx) => tx.rule.deleteMany({ where: { id, teamId } }),
+    (r) => (r.count ? { ...who, teamId, action: "rule.deleted", target: id } : null),
+  );
   if (!count) throw new AppError("not_found", `No rule ${id}.`);
   await invalidate([tag(teamId)]);
 }
 
 /** The CLI's `rule delete <id>`: any team (the operator sees them all). */
-export async function deleteRuleAnyTeam(id: string): Promise<RuleView> {
+export async function deleteRuleAnyTeam(id: string, who: AuditWho): Promise<RuleView> {
   const row = (await db().rule.findUnique({ where: { id } })) as RuleRecord | null;
   if (!row) throw new AppError("not_found", `No rule ${id}.`);
-  await deleteRule(row.teamId, id);
+  await deleteRule(row.teamId, id, who);
   return ruleView(row);
 }

@@ -4,6 +4,7 @@
 import { db } from "../db/client";
 import { CALLBACK_OWNER, signingSecretBinding } from "../notify/secrets";
 import type { SecretBinding } from "./seal";
+import { apiKeyBinding } from "../langgraph/binding";
 
 export type SealedRow = { id: string; sealed: string; binding: SecretBinding };
 
@@ -47,6 +48,19 @@ export const SEALED_COLUMNS: SealedColumn[] = [
         binding: signingSecretBinding(r.teamId, CALLBACK_OWNER),
       })),
     replace: async (id, from, to) => (await db().callbackSecret.updateMany({ where: { teamId: id, sealed: from }, data: { sealed: to } })).count,
+  },
+  {
+    name: "LangGraphDeployment.apiKeySealed",
+    page: async (after, take) =>
+      (
+        await db().langGraphDeployment.findMany({
+          where: { apiKeySealed: { not: null }, id: { gt: after } },
+          select: { id: true, teamId: true, apiKeySealed: true },
+          orderBy: { id: "asc" },
+          take,
+        })
+      ).map((r) => ({ id: r.id, sealed: r.apiKeySealed!, binding: apiKeyBinding(r.teamId, r.id) })),
+    replace: async (id, from, to) => (await db().langGraphDeployment.updateMany({ where: { id, apiKeySealed: from }, data: { apiKeySealed: to } })).count,
   },
 ];
 

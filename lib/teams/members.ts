@@ -5,6 +5,8 @@ import { db, isUniqueViolation } from "../db/client";
 import { isPostgres } from "../db/provider";
 import { AppError } from "../errors";
 import { findOrCreateUser } from "../users/users";
+import { audited, auditWrites, type Tx } from "../audit/append";
+import type { AuditInput, AuditWho } from "../audit/entry";
 
 export type MemberRow = { userId: string; email: string; name: string | null; role: Role; since: string };
 
@@ -20,10 +22,17 @@ export async function listMembers(teamId: string): Promise<MemberRow[]> {
 }
 
 /** Adds a user (created with `password` when new; an existing user's password is never touched). */
-export async function addMember(teamId: string, input: { email: string; role: Role; name?: string; password?: string }): Promise<{ userId: string; created: boolean }> {
+export async function addMember(
+  teamId: string,
+  input: { email: string; role: Role; name?: string; password?: string },
+  who: AuditWho,
+): Promise<{ userId: string; created: boolean }> {
   const user = await findOrCreateUser(input);
   try {
-    await db().membership.create({ data: { userId: user.id, teamId, role: input.role } });
+    await db().$transaction([
+      db().membership.create({ data: { userId: user.id, teamId, role: input.role } }),
+      ...auditWrites(db(), { ...who, teamId, action: "member.added", target: user.id, details: { email: user.email, role: input.role } }),
+    ]);
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError("conflict", `${user.email} is already a member of this team.`);
     throw e;
@@ -34,11 +43,16 @@ export async function addMember(teamId: string, input: { email: string; role: Ro
 /**
  * Runs a membership write that must leave the team an admin, serialised per team on PostgreSQL
  * (READ COMMITTED would let two demotions each see the other admin); SQLite has one writer.
+ * The audit entry is appended in the same transaction when the write changed a row.
  */
-async function guarded(teamId: string, write: ReturnType<ReturnType<typeof db>["$executeRaw"]>): Promise<number> {
-  if (!isPostgres()) return write;
-  const [, count] = await db().$transaction([db().$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`team:${teamId}`}))`, write]);
-  return count;
+async function guarded(teamId: string, write: (tx: Tx) => Promise<number>, entry: AuditInput): Promise<number> {
+  return audited(
+    async (tx) => {
+      if (isPostgres()) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`team:${teamId}`}))`;
+      return write(tx);
+    },
+    (count) => (count ? entry : null),
+  );
 }
 
 /** Nothing changed: say why (not a member, or the last admin). */
@@ -48,24 +62,26 @@ async function explainNoChange(teamId: string, userId: string): Promise<never> {
   throw new AppError("conflict", LAST_ADMIN);
 }
 
-export async function changeRole(teamId: string, userId: string, role: Role): Promise<void> {
+export async function changeRole(teamId: string, userId: string, role: Role, who: AuditWho): Promise<void> {
   const count = await guarded(
     teamId,
-    db().$executeRaw`UPDATE "Membership" SET "role" = ${role}
+    (tx) => tx.$executeRaw`UPDATE "Membership" SET "role" = ${role}
       WHERE "teamId" = ${teamId} AND "userId" = ${userId}
         AND (${role} = 'admin' OR "role" <> 'admin' OR EXISTS (
           SELECT 1 FROM "Membership" o WHERE o."teamId" = ${teamId} AND o."role" = 'admin' AND o."userId" <> ${userId}))`,
+    { ...who, teamId, action: "member.role_changed", target: userId, details: { role } },
   );
   if (count === 0) await explainNoChange(teamId, userId);
 }
 
-export async function removeMember(teamId: string, userId: string): Promise<void> {
+export async function removeMember(teamId: string, userId: string, who: AuditWho): Promise<void> {
   const count = await guarded(
     teamId,
-    db().$executeRaw`DELETE FROM "Membership"
+    (tx) => tx.$executeRaw`DELETE FROM "Membership"
       WHERE "teamId" = ${teamId} AND "userId" = ${userId}
         AND ("role" <> 'admin' OR EXISTS (
           SELECT 1 FROM "Membership" o WHERE o."teamId" = ${teamId} AND o."role" = 'admin' AND o."userId" <> ${userId}))`,
+    { ...who, teamId, action: "member.removed", target: userId },
   );
   if (count === 0) await explainNoChange(teamId, userId);
 }

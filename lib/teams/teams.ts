@@ -5,6 +5,8 @@ import { teamTag } from "../cache/tags";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError, validationError } from "../errors";
 import { newId } from "../ids";
+import { auditWrites } from "../audit/append";
+import type { AuditWho } from "../audit/entry";
 
 export const TEAM_SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 export const POLICIES = ["allow", "deny"] as const;
@@ -31,7 +33,7 @@ export function requireText(value: string | undefined, what: string, max: number
  * A new team; with `adminUserId`, that user becomes its admin in the same transaction, so a team
  * never exists without its creator. A taken slug is a 409 (the unique index decides, not a read).
  */
-export async function createTeam(opts: { slug: string; name?: string; adminUserId?: string }): Promise<{ id: string; slug: string; name: string }> {
+export async function createTeam(opts: { slug: string; name?: string; adminUserId?: string }, who: AuditWho): Promise<{ id: string; slug: string; name: string }> {
   if (!TEAM_SLUG.test(opts.slug)) {
     const message = "team slug must match ^[a-z0-9][a-z0-9-]{0,39}$ (lower-case letters, digits, dashes)";
     throw validationError([{ path: "slug", message }], message);
@@ -39,9 +41,11 @@ export async function createTeam(opts: { slug: string; name?: string; adminUserI
   const name = opts.name === undefined ? opts.slug : requireText(opts.name, "team name", 100, "name");
   const id = newId("team");
   const create = db().team.create({ data: { id, slug: opts.slug, name }, select: { id: true, slug: true, name: true } });
+  // The team's chain starts with its creation.
+  const audit = auditWrites(db(), { ...who, teamId: id, action: "team.created", target: id, details: { slug: opts.slug, name } });
   try {
-    if (!opts.adminUserId) return await create;
-    const [team] = await db().$transaction([create, db().membership.create({ data: { userId: opts.adminUserId, teamId: id, role: "admin" } })]);
+    const admin = opts.adminUserId ? [db().membership.create({ data: { userId: opts.adminUserId, teamId: id, role: "admin" } })] : [];
+    const [team] = await db().$transaction([create, ...admin, ...audit]);
     return team;
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError("conflict", `team "${opts.slug}" already exists`, [{ path: "slug", message: "already taken" }]);
@@ -62,8 +66,11 @@ export async function teamPolicy(teamId: string): Promise<Policy> {
   return team.policy === "deny" ? "deny" : "allow";
 }
 
-export async function setTeamPolicy(teamId: string, policy: Policy): Promise<void> {
-  await db().team.update({ where: { id: teamId }, data: { policy } });
+export async function setTeamPolicy(teamId: string, policy: Policy, who: AuditWho): Promise<void> {
+  await db().$transaction([
+    db().team.update({ where: { id: teamId }, data: { policy } }),
+    ...auditWrites(db(), { ...who, teamId, action: "settings.policy", details: { policy } }),
+  ]);
   await invalidate([teamTag(teamId)]);
 }
 

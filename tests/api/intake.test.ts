@@ -4,6 +4,7 @@
 // while the client is still sending; JSON nested too deep is a 422 on every JSON route. Two
 // servers on one database: the front, and the same build with OQ_FRONT=off (all through Next).
 import http from "node:http";
+import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,7 +36,7 @@ afterAll(async () => {
 type Raw = { status: number; headers: http.IncomingHttpHeaders; text: string; sentBeforeAnswer: number };
 
 /** node:http, so the test chooses the Host header, the raw path and how the body is sent. */
-function raw(server: TestServer, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string; chunks?: { size: number; count: number } }): Promise<Raw> {
+function raw(server: TestServer, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Raw> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = -1;
@@ -47,18 +48,59 @@ function raw(server: TestServer, opts: { method?: string; path: string; headers?
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, sentBeforeAnswer: answered }));
     });
     req.on("error", (e) => (answered === -1 ? reject(e) : undefined));
-    if (opts.chunks) {
-      // The server may stop reading once over the limit: later writes can fail, the answer still counts.
-      const chunk = "x".repeat(opts.chunks.size);
-      let left = opts.chunks.count;
-      const pump = (): void => {
-        if (answered !== -1 || left-- === 0) return void req.end();
-        sent += chunk.length;
-        if (req.write(chunk)) setImmediate(pump);
-        else req.once("drain", pump);
-      };
-      pump();
-    } else req.end(opts.body);
+    req.end(opts.body);
+  });
+}
+
+/**
+ * A chunked upload over a plain socket: the server may answer 413 and stop reading while we still
+ * send, so a failed write must not hide its answer (node's client drops the response on EPIPE).
+ */
+function rawChunked(server: TestServer, opts: { path: string; headers: Record<string, string>; chunks: { size: number; count: number } }): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = -1;
+    let received = Buffer.alloc(0);
+    const socket = net.connect(server.port, "127.0.0.1");
+    const head = [`POST ${opts.path} HTTP/1.1`, `host: 127.0.0.1:${server.port}`, "transfer-encoding: chunked", "connection: close", ...Object.entries(opts.headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.write(`${head.join("\r\n")}\r\n\r\n`);
+    const data = "x".repeat(opts.chunks.size);
+    const frame = `${data.length.toString(16)}\r\n${data}\r\n`;
+    let left = opts.chunks.count;
+    const pump = (): void => {
+      if (answered !== -1 || socket.destroyed) return;
+      if (left-- === 0) return void socket.write("0\r\n\r\n");
+      sent += data.length;
+      if (socket.write(frame)) setImmediate(pump);
+      else socket.once("drain", pump);
+    };
+    socket.on("data", (d: Buffer) => {
+      if (answered === -1) answered = sent;
+      received = Buffer.concat([received, d]);
+    });
+    socket.on("error", () => undefined); // EPIPE / ECONNRESET once the server stops reading
+    socket.on("close", () => {
+      const text = received.toString("utf8");
+      const split = text.indexOf("\r\n\r\n");
+      if (split < 0) return reject(new Error(`no answer from ${opts.path} (sent ${sent} bytes)`));
+      const lines = text.slice(0, split).split("\r\n");
+      const headers: http.IncomingHttpHeaders = {};
+      for (const l of lines.slice(1)) headers[l.slice(0, l.indexOf(":")).toLowerCase()] = l.slice(l.indexOf(":") + 1).trim();
+      let body = text.slice(split + 4);
+      if (headers["transfer-encoding"] === "chunked") {
+        let out = "";
+        for (let rest = body; ; ) {
+          const nl = rest.indexOf("\r\n");
+          const size = parseInt(rest.slice(0, nl), 16);
+          if (!size) break;
+          out += rest.slice(nl + 2, nl + 2 + size);
+          rest = rest.slice(nl + 4 + size);
+        }
+        body = out;
+      }
+      resolve({ status: Number(lines[0]!.split(" ")[1]), headers, text: body, sentBeforeAnswer: answered });
+    });
+    pump();
   });
 }
 
@@ -110,8 +152,7 @@ describe.each([
   it("a chunked body without Content-Length is refused while it is still being sent, on next-auth, the agent API and MCP", async () => {
     // 64 MiB offered in 64 KiB chunks: the 413 must come long before the client is done.
     for (const p of ["/api/auth/callback/credentials", "/api/auth/signout", "/api/v1/requests", "/api/v1/requests/qr_x/reply", "/api/mcp"]) {
-      const res = await raw(server(), {
-        method: "POST",
+      const res = await rawChunked(server(), {
         path: p,
         headers: { "content-type": p.startsWith("/api/auth") ? "application/x-www-form-urlencoded" : "application/json", ...auth() },
         chunks: { size: 64 * 1024, count: 1024 },

@@ -21,7 +21,7 @@ function accept(body: unknown, headers: Record<string, string> = { origin }) {
 
 async function invite(role: "reviewer" | "lead" | "admin" = "reviewer", now?: Date) {
   const email = `invited-${uid()}@example.test`;
-  const { invitation, token } = await createInvitation({ teamId, email, role, createdBy: adminId, now });
+  const { invitation, token } = await createInvitation({ teamId, email, role, createdBy: adminId, now }, { actor: "test" });
   return { email, token, invitation };
 }
 
@@ -70,12 +70,12 @@ describe("accepting an invitation", () => {
     expect(await userCount(expired.email)).toBe(0);
 
     const withdrawn = await invite();
-    await revokeInvitation(teamId, withdrawn.invitation.id);
+    await revokeInvitation(teamId, withdrawn.invitation.id, { actor: "test" });
     const r2 = await accept({ token: withdrawn.token, password: "a-long-password" });
     expect(r2.status).toBe(409);
     expect(((await r2.json()) as { detail: string }).detail).toMatch(/withdrawn/);
     expect(await userCount(withdrawn.email)).toBe(0);
-    await expect(revokeInvitation(teamId, withdrawn.invitation.id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(revokeInvitation(teamId, withdrawn.invitation.id, { actor: "test" })).rejects.toMatchObject({ code: "not_found" });
 
     const r3 = await accept({ token: `oqi_${"A".repeat(32)}`, password: "a-long-password" });
     expect(r3.status).toBe(404);

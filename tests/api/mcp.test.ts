@@ -79,17 +79,19 @@ describe("MCP server", () => {
     expect(data.result.capabilities.tools).toBeDefined();
   });
 
-  it("lists ask_human with the published tool schema, and get_answer", async () => {
+  it("lists ask_human with the published tool schema, get_answer, and Claude Code's permission_prompt", async () => {
     const mcp = await connectMcp(baseUrl, tokens.agent, `lister-${uid()}`);
     try {
       const { tools } = await mcp.client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(["ask_human", "get_answer"]);
+      expect(tools.map((t) => t.name)).toEqual(["ask_human", "get_answer", "permission_prompt"]);
       const published = await (await fetch(`${baseUrl}/api/v1/tool-schema?format=mcp`)).json();
       const askHuman = tools[0]!;
       expect(askHuman.inputSchema).toEqual(published.inputSchema);
       expect(askHuman.description).toContain(published.description);
       expect(askHuman.description).toMatch(/get_answer/);
       expect(tools[1]!.inputSchema).toMatchObject({ required: ["requestId"] });
+      expect(tools[2]!.description).toMatch(/^Not for models: Claude Code calls this itself/);
+      expect(tools[2]!.inputSchema).toMatchObject({ type: "object", required: ["tool_name", "input"] });
     } finally {
       await mcp.close();
     }

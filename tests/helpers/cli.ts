@@ -39,7 +39,10 @@ export function runAdmin(dataDir: string, args: string[], env: Record<string, st
 export function createToken(dataDir: string, opts: { team?: string; name: string; scopes: string; policy?: "allow" | "deny" }): string {
   const args = ["token", "create", "--team", opts.team ?? "default", "--name", opts.name, "--scopes", opts.scopes];
   if (opts.policy) args.push("--policy", opts.policy);
-  const r = admin(dataDir, args);
+  let r = admin(dataDir, args);
+  // On PostgreSQL a test's own data dir shares the suite's database, where token names are unique
+  // per team and the suite's tokens ("agent", "reviewer", …) exist already: take a free name.
+  if (r.code !== 0 && /already exists in this team/.test(r.stderr)) r = admin(dataDir, args.map((a) => (a === opts.name ? `${opts.name}-${uid()}` : a)));
   if (r.code !== 0) throw new Error(`token create failed (${r.code}): ${r.stderr}`);
   const token = r.stdout.trim().split("\n").at(-1)!.trim();
   if (!token.startsWith("oqt_")) throw new Error(`unexpected CLI output: ${r.stdout}`);

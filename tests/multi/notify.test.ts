@@ -1,7 +1,6 @@
 // Two instances on one PostgreSQL database, both running the delivery worker and polling hard:
 // FOR UPDATE SKIP LOCKED claims mean no delivery attempt is ever made twice, and each delivery
 // is accepted exactly once, even with a slow receiver that refuses some attempts.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,9 +12,11 @@ import { rawQuery } from "../helpers/raw-db";
 import { startServer, type TestServer } from "../helpers/server";
 import { startReceiver, waitFor, type Receiver } from "../api/notify-helpers";
 
-// Instances of one deployment share their keys (the webhook's signing secret is sealed with them).
-const KEYS = { QUESTIONS_KEYS: `k1:${randomBytes(32).toString("base64")}` };
-const ENV = { ...KEYS, NOTIFY_POLL_MS: "50", NOTIFY_RETRY_BASE_MS: "200", NOTIFY_RETRY_MAX_MS: "600", WEBHOOK_PAUSE_AFTER: "1000" };
+// Instances of one deployment share their keys (the webhook's signing secret is sealed with them):
+// here the suite's key file, which startServer copies into each data dir. Keys of its own would
+// leave a webhook in the shared database that no other test's server could open, and since every
+// sealed value must be openable at start, those servers would refuse to start.
+const ENV = { NOTIFY_POLL_MS: "50", NOTIFY_RETRY_BASE_MS: "200", NOTIFY_RETRY_MAX_MS: "600", WEBHOOK_PAUSE_AFTER: "1000" };
 const dirs: string[] = [];
 const servers: TestServer[] = [];
 let rx: Receiver;
@@ -40,7 +41,7 @@ describe("deliveries across instances", () => {
     const slug = `multi-${uid()}`;
     expect((await runAdmin(dir, ["team", "create", slug])).code).toBe(0);
     const token = (await runAdmin(dir, ["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask,answer"])).stdout.trim().split("\n").at(-1)!;
-    expect((await runAdmin(dir, ["webhook", "create", "--team", slug, "--url", `${rx.url}/multi`], KEYS)).code).toBe(0);
+    expect((await runAdmin(dir, ["webhook", "create", "--team", slug, "--url", `${rx.url}/multi`])).code).toBe(0);
 
     // Slow answers widen the window in which both workers look at the same due rows;
     // every third attempt is refused, so retries are claimed by whichever instance is first.

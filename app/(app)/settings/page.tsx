@@ -10,6 +10,8 @@ import { Alert } from "@/components/ui";
 import { CallbackSecretCard } from "@/components/settings/callback-secret-card";
 import { EmailPrefsCard } from "@/components/settings/email-prefs-card";
 import { WebhooksCard } from "@/components/settings/webhooks-card";
+import { LangGraphCard } from "@/components/settings/langgraph-card";
+import { listDeployments } from "@/lib/langgraph/deployments";
 import { callbackSecretInfo } from "@/lib/notify/callbacks";
 import { notifyConfig } from "@/lib/notify/config";
 import { emailEnabled } from "@/lib/notify/prefs";
@@ -21,6 +23,9 @@ import { listTokens } from "@/lib/teams/tokens";
 import { hasPassword } from "@/lib/account/password";
 import { env } from "@/lib/config/env";
 import { listInvitations } from "@/lib/invitations/invitations";
+import { EscalationCard } from "@/components/settings/escalation-card";
+import { atLeast } from "@/lib/auth/roles";
+import { escalationSettings } from "@/lib/escalation/settings";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
@@ -35,12 +40,15 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, invitations, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
     : [[], [], [], "allow" as const];
-  const [webhooks, callback, mail, expiry] = await Promise.all([
+  const [webhooks, callback, mail, expiry, escalation, deployments] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
     emailEnabled(user.id),
     current ? teamDefaultExpiry(current.teamId) : null,
+    current ? escalationSettings(current.teamId) : null,
+    current ? listDeployments(current.teamId) : [],
   ]);
+  const auditTeam = current ?? user.memberships.find((m) => atLeast(m.role, "lead"));
 
   return (
     <div className="space-y-5">
@@ -57,6 +65,11 @@ export default async function SettingsPage({ searchParams }: Props) {
           {user.memberships.some((m) => m.role !== "reviewer") ? (
             <Link href="/settings/rules" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
               Rules →
+            </Link>
+          ) : null}
+          {auditTeam ? (
+            <Link href={`/settings/audit?team=${encodeURIComponent(auditTeam.teamSlug)}`} className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Audit trail →
             </Link>
           ) : null}
           {current ? <TeamTabs teams={adminTeams} current={current.teamId} /> : null}
@@ -84,7 +97,9 @@ export default async function SettingsPage({ searchParams }: Props) {
               <TokensCard key={`t-${current.teamId}`} teamId={current.teamId} tokens={tokens} />
               <MembersCard key={`m-${current.teamId}`} teamId={current.teamId} members={members} invitations={invitations} selfId={user.id} />
               <WebhooksCard key={`w-${current.teamId}`} teamId={current.teamId} webhooks={webhooks} />
+              {escalation ? <EscalationCard key={`e-${current.teamId}`} teamId={current.teamId} settings={escalation} members={members} webhooks={webhooks} /> : null}
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
+              <LangGraphCard key={`lg-${current.teamId}`} teamId={current.teamId} deployments={deployments} />
               <CreateTeamCard />
             </>
           ) : (

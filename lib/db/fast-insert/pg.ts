@@ -8,11 +8,14 @@
 import { escapeLiteral } from "pg";
 import { pgPool } from "../client";
 import { commitNotifications, EVENT_LOCK } from "../provider";
+import { auditInsertSql } from "../../audit/append";
 import type { EventRow } from "../types";
 import { DELIVERY, EVENT, IDEMPOTENCY, quoted, REQUEST, UniqueViolation, values, type CreateWrite, type Table } from "./rows";
 
 // timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
 const pgDate = (d: Date) => d.toISOString();
+
+const literal = (v: string | Date | null) => (v === null ? "NULL" : escapeLiteral(v instanceof Date ? pgDate(v) : v));
 
 /** The rows as a JSON array of objects keyed by column, defaults filled in, as a SQL literal. */
 const json = (table: Table, rows: object[]) =>
@@ -35,7 +38,7 @@ async function write(ws: CreateWrite[]): Promise<number[]> {
   const sql = [
     // The advisory lock orders commits by event id (lib/db/provider.ts eventWriteGuards).
     `SELECT pg_advisory_xact_lock(${EVENT_LOCK})`,
-    ...ws.map(insertOne),
+    ...ws.flatMap((w) => [insertOne(w), ...(w.audit ? [auditInsertSql(true, w.audit, literal)] : [])]),
     commitNotifications(ws.some((w) => w.deliveries.length > 0)),
   ].join(";\n");
   let results: Result[];
@@ -45,7 +48,8 @@ async function write(ws: CreateWrite[]): Promise<number[]> {
     if ((e as { code?: string }).code === "23505") throw new UniqueViolation((e as { table?: string }).table ?? "unknown");
     throw e;
   }
-  return results.filter((r) => r.command === "INSERT").map((r) => Number(r.rows[0]!.id));
+  // The event inserts are the ones returning an id (an audit insert returns nothing).
+  return results.filter((r) => r.command === "INSERT" && r.rows.length).map((r) => Number(r.rows[0]!.id));
 }
 
 type Waiting = { w: CreateWrite; resolve: (id: number) => void; reject: (e: unknown) => void };

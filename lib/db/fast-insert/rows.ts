@@ -2,6 +2,7 @@
 // with the defaults Prisma's schema would have applied filled in, so a row written here equals the
 // one Prisma would have written (fast-insert.test.ts compares them column by column).
 import type { Prisma } from "../generated/sqlite/client.ts";
+import type { PreparedEntry } from "../../audit/entry";
 
 // Dates are Date objects: a string would be stored as it is, unlike Prisma, which parses it.
 type Dated<T> = { [K in keyof T]: Date extends T[K] ? Exclude<T[K], string> : T[K] };
@@ -15,6 +16,8 @@ export type CreateWrite = {
   event: EventInsert;
   deliveries: DeliveryInsert[];
   idempotency?: IdempotencyInsert;
+  /** a create that is already a decision (policy, non-interactive, a rule) is audited with it */
+  audit?: PreparedEntry;
 };
 
 type Value = string | number | Date | null;
@@ -25,7 +28,7 @@ export const REQUEST: Table = {
   columns: [
     "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
     "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl", "cwd", "approvals",
-    "expirySource", "mcpSessionId",
+    "expirySource", "mcpSessionId", "escalatedAt",
     "fingerprint", "kind", "answerDigest", "waitSeconds",
   ],
   defaults: { status: "pending", searchText: "", version: 1 },

@@ -2,6 +2,7 @@
 // Prisma statement runs inside it and nothing else runs while it is open.
 import type Database from "better-sqlite3";
 import { sqliteExclusive } from "../client";
+import { auditInsertSql } from "../../audit/append";
 import type { EventRow } from "../types";
 import { DELIVERY, EVENT, IDEMPOTENCY, quoted, REQUEST, UniqueViolation, values, type CreateWrite, type Table } from "./rows";
 
@@ -28,6 +29,16 @@ function statements(connection: Database.Database): Statements {
     const eventId = Number(insert(EVENT).run(values(EVENT, w.event, sqliteDate)).lastInsertRowid);
     for (const d of w.deliveries) insert(DELIVERY).run(values(DELIVERY, d, sqliteDate));
     if (w.idempotency) insert(IDEMPOTENCY).run(values(IDEMPOTENCY, w.idempotency, sqliteDate));
+    if (w.audit) {
+      const params: (string | Date | null)[] = [];
+      const sql = auditInsertSql(false, w.audit, (v) => {
+        params.push(v);
+        return "?";
+      });
+      let stmt = cache.get("audit");
+      if (!stmt) cache.set("audit", (stmt = connection.prepare(sql)));
+      stmt.run(...params);
+    }
     return eventId;
   });
   s = { insert, write: (w) => write.immediate(w) };

@@ -1,6 +1,6 @@
 -- Token names are unique among a team's active tokens (issue 22): a name says which agent holds
 -- which token. A revoked token keeps its name and frees it, so a rotated token can take it again.
--- Prisma's schema cannot express a partial index; it lives here only (lib/teams/tokens.ts maps its
+-- Prisma's schema cannot express a partial index: it lives here only (lib/teams/tokens.ts maps its
 -- violation to 409).
 -- Existing duplicates first: the oldest active token keeps its name, every later one gets its own
 -- id appended (deterministic, and unique because ids are).

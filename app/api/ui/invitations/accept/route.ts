@@ -12,12 +12,12 @@ export const dynamic = "force-dynamic";
 
 // POST /api/ui/invitations/accept — the invited person (not signed in) creates their account from
 // the link's token. Same-origin and JSON only, like every browser mutation; budgeted per address.
-export const POST = publicRoute(async ({ req, url }) => {
+export const POST = publicRoute(async ({ req, url, address }) => {
   checkSameOrigin(req, url);
   const { value } = await readJson(req, AcceptInvitationBody);
   if (value.sso && oauthProviders().length === 0) {
     throw new AppError("validation", "Single sign-on is not configured here: set a password.", [{ path: "sso", message: "no SSO provider" }]);
   }
-  const { email } = await acceptInvitation({ token: value.token, name: value.name, password: value.password });
+  const { email } = await acceptInvitation({ token: value.token, name: value.name, password: value.password, address });
   return json({ email }, 201);
 });

@@ -5,7 +5,7 @@ import { uiRoute } from "@/lib/auth/ui-route";
 import { CreateTeamBody } from "@/lib/settings/schemas";
 import { createTeam } from "@/lib/teams/teams";
 
-export const POST = uiRoute("admin", async ({ req, user }) => {
+export const POST = uiRoute("admin", async ({ req, user, who }) => {
   const { value } = await readJson(req, CreateTeamBody);
-  return json(await createTeam({ slug: value.slug, name: value.name || undefined, adminUserId: user.id }), 201);
+  return json(await createTeam({ slug: value.slug, name: value.name || undefined, adminUserId: user.id }, who), 201);
 });

@@ -10,10 +10,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/ui/requests/:id/reject — a reviewer declines, with a reason for the agent
-export const POST = uiRoute<{ id: string }>("reviewer", async ({ req, user, teamIds, params }) => {
+export const POST = uiRoute<{ id: string }>("reviewer", async ({ req, user, teamIds, params, address }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await readJson(req, RejectSchema);
   const teamId = await requireTeamOf(teamIds, params.id);
-  const request = await rejectRequest({ scope: { teamId }, id: params.id, reason: value.reason, actor: user.email, expectVersion });
+  const request = await rejectRequest({ scope: { teamId }, id: params.id, reason: value.reason, actor: user.email, address, expectVersion });
   return json(outcome(request));
 });

@@ -10,10 +10,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/ui/requests/:id/reply — a reviewer answers; If-Match carries the version they saw
-export const POST = uiRoute<{ id: string }>("reviewer", async ({ req, user, teamIds, params }) => {
+export const POST = uiRoute<{ id: string }>("reviewer", async ({ req, user, teamIds, params, address }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await readJson(req, ReplySchema);
   const teamId = await requireTeamOf(teamIds, params.id);
-  const request = await replyToRequest({ scope: { teamId }, id: params.id, reply: value, actor: user.email, expectVersion });
+  const request = await replyToRequest({ scope: { teamId }, id: params.id, reply: value, actor: user.email, address, expectVersion });
   return json(outcome(request));
 });

@@ -6,9 +6,9 @@ import { requireTeamAdmin } from "@/lib/settings/access";
 import { TeamPolicyBody } from "@/lib/settings/schemas";
 import { setTeamPolicy } from "@/lib/teams/teams";
 
-export const PATCH = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const PATCH = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, TeamPolicyBody);
-  await setTeamPolicy(teamId, value.policy);
+  await setTeamPolicy(teamId, value.policy, who);
   return json({ policy: value.policy });
 });

@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests/:id/cancel — the agent withdraws its request
-export const POST = apiRoute(ROUTES.cancelRequest, async ({ principal, own, params, body }) => {
+export const POST = apiRoute(ROUTES.cancelRequest, async ({ principal, own, params, body, address }) => {
   const { value } = await body();
-  return json(await cancelRequest({ scope: own, id: params.id, reason: value.reason, actor: actorLabel(principal) }));
+  return json(await cancelRequest({ scope: own, id: params.id, reason: value.reason, actor: actorLabel(principal), address }));
 });

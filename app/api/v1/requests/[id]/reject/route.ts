@@ -9,8 +9,8 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests/:id/reject — a reviewer declines, with a reason for the agent
-export const POST = apiRoute(ROUTES.rejectRequest, async ({ req, principal, scope, params, body }) => {
+export const POST = apiRoute(ROUTES.rejectRequest, async ({ req, principal, scope, params, body, address }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await body();
-  return json(await rejectRequest({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal), expectVersion }));
+  return json(await rejectRequest({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal), address, expectVersion }));
 });

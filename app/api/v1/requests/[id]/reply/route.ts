@@ -9,9 +9,9 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/requests/:id/reply — answer every question (or confirm the unanswered ones)
-export const POST = apiRoute(ROUTES.replyToRequest, async ({ req, principal, scope, params, body }) => {
+export const POST = apiRoute(ROUTES.replyToRequest, async ({ req, principal, scope, params, body, address }) => {
   const expectVersion = parseIfMatch(req.headers.get("if-match"));
   const { value } = await body();
-  const request = await replyToRequest({ scope, id: params.id, reply: value, actor: actorLabel(principal), expectVersion });
+  const request = await replyToRequest({ scope, id: params.id, reply: value, actor: actorLabel(principal), address, expectVersion });
   return json(request);
 });

@@ -13,9 +13,9 @@ export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params })
   return json({ secret, ...(await callbackSecretInfo(teamId)) });
 });
 
-export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   await readJson(req, EmptyBody);
-  const secret = await rotateCallbackSecret(teamId);
+  const secret = await rotateCallbackSecret(teamId, who);
   return json({ secret, ...(await callbackSecretInfo(teamId)) });
 });

@@ -14,15 +14,15 @@ import { addMember } from "@/lib/teams/members";
 
 export const runtime = "nodejs";
 
-export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, url, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, url, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, CreateInvitationBody);
   const email = normaliseEmail(value.email);
   if (await db().user.findUnique({ where: { email }, select: { id: true } })) {
-    await addMember(teamId, { email, role: value.role });
+    await addMember(teamId, { email, role: value.role }, who);
     return json({ kind: "added", email }, 201);
   }
-  const { invitation, token } = await createInvitation({ teamId, email, role: value.role, createdBy: user.id });
+  const { invitation, token } = await createInvitation({ teamId, email, role: value.role, createdBy: user.id }, who);
   const link = new URL(`/invite/${token}`, publicOrigin(req, url)).toString();
   const team = user.memberships.find((m) => m.teamId === teamId);
   const emailed = await mailInvitation({ to: email, teamName: team?.teamName ?? "your team", role: value.role, link, expiresAt: invitation.expiresAt, invitedBy: user.name || user.email });

@@ -6,8 +6,8 @@ import { requireTeamAdmin } from "@/lib/settings/access";
 import { addMember } from "@/lib/teams/members";
 import { AddMemberBody } from "@/lib/settings/schemas";
 
-export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, AddMemberBody);
-  return json(await addMember(teamId, value), 201);
+  return json(await addMember(teamId, value, who), 201);
 });

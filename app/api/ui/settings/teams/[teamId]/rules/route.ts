@@ -15,8 +15,8 @@ export const GET = uiRoute<{ teamId: string }>("lead", async ({ user, params }) 
   return json({ data: await listRules(params.teamId) });
 });
 
-export const POST = uiRoute<{ teamId: string }>("reviewer", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("reviewer", async ({ req, user, params, who }) => {
   const { value } = await readJson(req, CreateRuleBody);
   requireMayCreate(user, params.teamId, value.sessionId);
-  return json(await createRule(params.teamId, value, user.email), 201);
+  return json(await createRule(params.teamId, value, who), 201);
 });

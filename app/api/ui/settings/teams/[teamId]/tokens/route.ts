@@ -6,9 +6,9 @@ import { requireTeamAdmin } from "@/lib/settings/access";
 import { CreateTokenBody } from "@/lib/settings/schemas";
 import { createToken } from "@/lib/teams/tokens";
 
-export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const team = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, CreateTokenBody);
-  const t = await createToken({ id: team.teamId, slug: team.teamSlug }, { ...value, scopes: value.scopes.join(",") });
+  const t = await createToken({ id: team.teamId, slug: team.teamSlug }, { ...value, scopes: value.scopes.join(",") }, who);
   return json({ id: t.id, name: t.name, scopes: t.scopes, policy: t.policy, token: t.token }, 201);
 });

@@ -12,8 +12,8 @@ export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params })
   return json({ data: await listWebhooks(teamId) });
 });
 
-export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, CreateWebhookBody);
-  return json(await createWebhook(teamId, value), 201);
+  return json(await createWebhook(teamId, value, who), 201);
 });

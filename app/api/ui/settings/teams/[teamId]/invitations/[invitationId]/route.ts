@@ -7,9 +7,9 @@ import { EmptyBody } from "@/lib/settings/schemas";
 
 export const runtime = "nodejs";
 
-export const DELETE = uiRoute<{ teamId: string; invitationId: string }>("admin", async ({ req, user, params }) => {
+export const DELETE = uiRoute<{ teamId: string; invitationId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   await readJson(req, EmptyBody);
-  await revokeInvitation(teamId, params.invitationId);
+  await revokeInvitation(teamId, params.invitationId, who);
   return new Response(null, { status: 204 });
 });

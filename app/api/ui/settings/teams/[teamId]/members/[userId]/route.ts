@@ -9,16 +9,16 @@ import { ChangeRoleBody, EmptyBody } from "@/lib/settings/schemas";
 
 type Params = { teamId: string; userId: string };
 
-export const PATCH = uiRoute<Params>("admin", async ({ req, user, params }) => {
+export const PATCH = uiRoute<Params>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, ChangeRoleBody);
-  await changeRole(teamId, params.userId, value.role);
+  await changeRole(teamId, params.userId, value.role, who);
   return json({ userId: params.userId, role: value.role });
 });
 
-export const DELETE = uiRoute<Params>("admin", async ({ req, user, params }) => {
+export const DELETE = uiRoute<Params>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   await readJson(req, EmptyBody);
-  await removeMember(teamId, params.userId);
+  await removeMember(teamId, params.userId, who);
   return new Response(null, { status: 204 });
 });

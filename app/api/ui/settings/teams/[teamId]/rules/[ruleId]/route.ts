@@ -13,15 +13,15 @@ export const dynamic = "force-dynamic";
 
 type Params = { teamId: string; ruleId: string };
 
-export const PATCH = uiRoute<Params>("lead", async ({ req, user, params }) => {
+export const PATCH = uiRoute<Params>("lead", async ({ req, user, params, who }) => {
   requireRulesManager(user, params.teamId);
   const { value } = await readJson(req, UpdateRuleBody);
-  return json(await updateRule(params.teamId, params.ruleId, value));
+  return json(await updateRule(params.teamId, params.ruleId, value, who));
 });
 
-export const DELETE = uiRoute<Params>("lead", async ({ req, user, params }) => {
+export const DELETE = uiRoute<Params>("lead", async ({ req, user, params, who }) => {
   requireRulesManager(user, params.teamId);
   await readJson(req, EmptyBody);
-  await deleteRule(params.teamId, params.ruleId);
+  await deleteRule(params.teamId, params.ruleId, who);
   return new Response(null, { status: 204 });
 });

@@ -10,15 +10,15 @@ import { deleteWebhook, updateWebhook } from "@/lib/notify/webhooks";
 
 type Params = { teamId: string; webhookId: string };
 
-export const PATCH = uiRoute<Params>("admin", async ({ req, user, params }) => {
+export const PATCH = uiRoute<Params>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, UpdateWebhookBody);
-  return json(await updateWebhook(teamId, params.webhookId, value, user.email));
+  return json(await updateWebhook(teamId, params.webhookId, value, who));
 });
 
-export const DELETE = uiRoute<Params>("admin", async ({ req, user, params }) => {
+export const DELETE = uiRoute<Params>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   await readJson(req, EmptyBody);
-  await deleteWebhook(teamId, params.webhookId);
+  await deleteWebhook(teamId, params.webhookId, who);
   return new Response(null, { status: 204 });
 });

@@ -6,8 +6,8 @@ import { requireTeamAdmin } from "@/lib/settings/access";
 import { EmptyBody } from "@/lib/settings/schemas";
 import { revokeTeamToken } from "@/lib/teams/tokens";
 
-export const POST = uiRoute<{ teamId: string; tokenId: string }>("admin", async ({ req, user, params }) => {
+export const POST = uiRoute<{ teamId: string; tokenId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   await readJson(req, EmptyBody);
-  return json(await revokeTeamToken(teamId, params.tokenId));
+  return json(await revokeTeamToken(teamId, params.tokenId, who));
 });

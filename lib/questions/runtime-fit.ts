@@ -1,8 +1,8 @@
-// Fitting a runtime's question into ours (header ≤ 24, prompt ≤ 2,000, labels ≤ 100 and unique)
-// without losing anything the reviewer needs, and reading our typed answer back as the runtime's
-// option labels.
-import type { Answer } from "../../lib/client";
-import { LIMITS, QUESTION_ID } from "../../lib/questions/schemas";
+// Fitting an agent runtime's question into ours (header ≤ 24, prompt ≤ 2,000, labels ≤ 100 and
+// unique) without losing anything the reviewer needs, and reading our typed answer (or an
+// approval's decision) back in the runtime's terms. Shared by the bridges (bridges/) and the
+// Claude Code hook and permission tool (lib/claude-code/).
+import { LIMITS, QUESTION_ID, type Answer, type Decision, type QuestionRequest } from "./schemas";
 
 export interface RuntimeOption {
   label: string;
@@ -43,6 +43,14 @@ export function chosen(answer: Answer | undefined, original: Map<string, string>
   return answer.custom ? [...labels, answer.custom] : labels;
 }
 
+/** The single approval's decision; anything but an answered approve (skipped, rejected, expired) is a deny. */
+export function decisionOf(request: QuestionRequest, questionId = "approve"): Decision {
+  const response = request.response;
+  if (!response || !("answers" in response)) return "deny";
+  const a = response.answers[questionId];
+  return a && !a.skipped && a.decision ? a.decision : "deny";
+}
+
 /**
  * A request title that says what is asked: the first question's text (its header when the text is
  * empty), "+N more" when there are several. Never the runtime's name alone (issue 22).
@@ -63,6 +71,6 @@ export function commandTitle(verb: string, command: string): string {
 
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -1,0 +1,13 @@
+// GET /api/ui/settings/teams/:teamId/audit?cursor= — the team's audit trail, newest first (leads, admins).
+import { json } from "@/lib/api/problem";
+import { uiRoute } from "@/lib/auth/ui-route";
+import { listAudit } from "@/lib/audit/list";
+import { requireTeamLead } from "@/lib/settings/access";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = uiRoute<{ teamId: string }>("lead", async ({ url, user, params }) => {
+  const { teamId } = requireTeamLead(user, params.teamId);
+  return json(await listAudit(teamId, { cursor: url.searchParams.get("cursor") ?? undefined }));
+});

@@ -1,0 +1,75 @@
+// Escalating one request: a conditional write (still pending, not yet escalated) with its event,
+// the escalation list's outbox rows and the audit entry, in one transaction. Whichever process
+// (or instance) commits first escalates; the others match no row and write nothing, so the list
+// is notified once, and the outbox delivers what was committed across restarts.
+import { auditInsert } from "../audit/append";
+import { prepareEntry } from "../audit/entry";
+import { db, isNotFound } from "../db/client";
+import type { DeliveryInsert } from "../db/fast-insert/rows";
+import { eventWriteGuards } from "../db/provider";
+import type { EventRow } from "../db/types";
+import { hub } from "../events/hub";
+import { newId } from "../ids";
+import { notifyConfig } from "../notify/config";
+import { deadlineFrom, envelopeBody } from "../notify/outbox";
+import { MAIL, webhookDestination } from "../notify/destinations";
+import { deliveriesWritten } from "../notify/wake";
+import type { QuestionRequest } from "../questions/schemas";
+import { toView } from "../questions/view";
+import type { EscalationList } from "./settings";
+
+export const ESCALATED = "request.escalated";
+
+async function outboxRows(teamId: string, view: QuestionRequest, list: EscalationList, at: Date): Promise<DeliveryInsert[]> {
+  const base = { teamId, requestId: view.id, type: ESCALATED, createdAt: at, nextAttemptAt: at, deadlineAt: deadlineFrom(at) };
+  const rows: DeliveryInsert[] = [];
+  const hooks = list.webhookIds.length ? await db().webhook.findMany({ where: { teamId, id: { in: list.webhookIds } } }) : [];
+  for (const w of hooks) {
+    const id = newId("dl");
+    const body = envelopeBody(w.format, { id, type: ESCALATED, createdAt: at.toISOString(), request: view });
+    // The dedupe key is a second guarantee of once per request and destination.
+    rows.push({ ...base, id, kind: "webhook", webhookId: w.id, destination: webhookDestination(w.id), dedupe: `escalation:${view.id}:${w.id}`, body, status: w.pausedAt ? "paused" : "pending" });
+  }
+  if (list.userIds.length && notifyConfig().smtpUrl) {
+    const members = await db().membership.findMany({ where: { teamId, userId: { in: list.userIds } }, select: { userId: true } });
+    for (const m of members) {
+      rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, destination: MAIL, dedupe: `escalation:${view.id}:${m.userId}`, body: JSON.stringify(view) });
+    }
+  }
+  return rows;
+}
+
+/** True when this call escalated the request; false when it was escalated or resolved meanwhile. */
+export async function escalateRequest(id: string, teamId: string, list: EscalationList, afterSeconds: number): Promise<boolean> {
+  await hub.ready();
+  const client = db();
+  const row = await client.questionRequest.findFirst({ where: { id, teamId, status: "pending", escalatedAt: null } });
+  if (!row) return false;
+  const now = new Date();
+  const view = toView({ ...row, escalatedAt: now });
+  const deliveries = await outboxRows(teamId, view, list, now);
+  const guards = eventWriteGuards(client, { deliveries: deliveries.length > 0 });
+  const entry = prepareEntry(
+    { actor: "system", teamId, action: ESCALATED, target: id, details: { afterSeconds, notified: deliveries.map((d) => d.webhookId ?? d.userId) } },
+    now,
+  );
+  let event: EventRow;
+  try {
+    const results = await client.$transaction([
+      ...guards.before,
+      // Not a new version: a reviewer's reply with the version they saw must still go through.
+      client.questionRequest.update({ where: { id, status: "pending", escalatedAt: null }, data: { escalatedAt: now } }),
+      client.event.create({ data: { teamId, requestId: id, tokenId: row.tokenId, type: ESCALATED, payload: JSON.stringify(view), createdAt: now } }),
+      ...(deliveries.length ? [client.delivery.createMany({ data: deliveries })] : []),
+      auditInsert(client, entry),
+      ...guards.after,
+    ]);
+    event = results[guards.before.length + 1] as EventRow;
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+  hub.committed([event]);
+  deliveriesWritten(deliveries.length);
+  return true;
+}
