@@ -13,6 +13,7 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { cancelRequest } from "../questions/actions";
 import { createRequest } from "../questions/create";
+import { presence } from "../questions/presence";
 import { getRequest } from "../questions/read";
 import { graphList, openApiKey } from "./deployments";
 import { LEAVE, toRequest, toResume, type Shape } from "./mapping";
@@ -128,7 +129,18 @@ class Watcher {
       } catch (e) {
         await this.failed(d, e);
       }
+      if (kind === "full") await this.keepAlive(d);
     }
+  }
+
+  /**
+   * The graph waits on its interrupts (they last in its checkpoints, down or not): each pass marks
+   * the requests of the interrupts still open as waited for (lib/questions/presence.ts), so they are
+   * never withdrawn as abandoned. A resumed-elsewhere interrupt is withdrawn by withdrawGone instead.
+   */
+  private async keepAlive(d: Deployment): Promise<void> {
+    const open = await db().langGraphInterrupt.findMany({ where: { deploymentId: d.id, state: "pending" }, select: { requestId: true } });
+    for (const { requestId } of open) presence.touch(requestId);
   }
 
   /** Takes or renews the deployment's lease; false when another instance holds it. */

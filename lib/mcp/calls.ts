@@ -89,9 +89,9 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
     if (name === "get_answer") return await getAnswer(ctx, args);
     if (name === PERMISSION_PROMPT) {
       const progress = ctx.progress;
-      const session = ctx.session ? { sessionId: ctx.session.agentSessionId } : {};
       const lease = ctx.lease ? { lease: ctx.lease } : {};
-      return await permissionPrompt({ principal: ctx.principal, ...session, ...lease, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
+      const sessions = { sessionId: ctx.agentSessionId, mcpSessionId: ctx.session?.agentSessionId };
+      return await permissionPrompt({ principal: ctx.principal, ...sessions, ...lease, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
     }
     return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer (and permission_prompt for Claude Code).`);
   } catch (e) {

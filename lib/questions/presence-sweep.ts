@@ -19,9 +19,11 @@ const seenBefore = (cutoff: Date) => ({ OR: [{ agentSeenAt: { lt: cutoff } }, { 
 class Sweep {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
+  private startedAt = 0;
 
   start(): void {
     if (this.timer) return;
+    this.startedAt = Date.now();
     this.timer = setInterval(() => void this.run(), refreshMs());
     this.timer.unref();
   }
@@ -36,6 +38,9 @@ class Sweep {
     this.running = true;
     try {
       await presence.flush();
+      // Just started (a restart or a deploy): agents and the LangGraph watcher reconnect first,
+      // so a server that was down does not withdraw everything the moment it is back.
+      if (Date.now() - this.startedAt < env().PRESENCE_SECONDS * 1000) return { gone: 0, abandoned: 0 };
       return { gone: await this.markGone(), abandoned: await this.abandon() };
     } catch (e) {
       log.error({ error: (e as Error).name }, "presence sweep failed; retrying at the next interval");

@@ -82,8 +82,11 @@ export async function teamDefaultExpiry(teamId: string): Promise<DefaultExpiry> 
   return { seconds: team.defaultExpiresSeconds, effective: team.defaultExpiresSeconds ?? env().DEFAULT_EXPIRES_SECONDS };
 }
 
-export async function setTeamDefaultExpiry(teamId: string, seconds: number | null): Promise<DefaultExpiry> {
-  await db().team.update({ where: { id: teamId }, data: { defaultExpiresSeconds: seconds } });
+export async function setTeamDefaultExpiry(teamId: string, seconds: number | null, who: AuditWho): Promise<DefaultExpiry> {
+  await db().$transaction([
+    db().team.update({ where: { id: teamId }, data: { defaultExpiresSeconds: seconds } }),
+    ...auditWrites(db(), { ...who, teamId, action: "settings.default_expiry", details: { seconds } }),
+  ]);
   // The principal carries it (lib/auth/authenticate.ts): drop the cached ones.
   await invalidate([teamTag(teamId)]);
   return { seconds, effective: seconds ?? env().DEFAULT_EXPIRES_SECONDS };

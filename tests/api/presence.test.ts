@@ -1,13 +1,16 @@
 // Agent presence and abandonment on a server of its own, with the limits shortened
 // (PRESENCE_SECONDS=1, ABANDON_AFTER=4 s, MCP_WAIT_SECONDS=1): an MCP request whose agent stopped
-// calling get_answer is withdrawn, one with a live waiter is not; the inbox shows who waits; a
-// request with its own expiry or a callback stays; the default expiry (server and team) applies.
+// calling get_answer is withdrawn (and the audit trail says so), one with a live waiter is not, nor
+// are Claude Code's hook and permission_prompt waits; the inbox shows who waits; a request with
+// its own expiry or a callback stays; the default expiry (server and team) applies.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@/lib/client";
+import type { AuditPage } from "@/lib/audit/list";
 import type { InboxPage } from "@/lib/questions/inbox";
+import type { QuestionRequest } from "@/lib/questions/schemas";
 import { defaultTeamAdmin } from "../helpers/ui-admin";
 import { singleSelect, uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
@@ -63,9 +66,20 @@ async function inboxItem(id: string) {
 }
 
 describe("agent presence", () => {
-  it("withdraws an MCP request whose agent stopped waiting, and keeps one with a live waiter", async () => {
+  it("withdraws an MCP request whose agent stopped waiting, and keeps those with a live waiter", async () => {
     const name = `presence-${uid()}`;
     const [gone, staying] = [await connectMcp(server.url, askToken, `${name}-gone`), await connectMcp(server.url, askToken, `${name}-stays`)];
+    // Claude Code's two ways to ask wait as long as it does: the HTTP hook and the MCP tool.
+    const session = `cc-${uid()}`;
+    const hooked = fetch(`${server.url}/api/v1/hooks/claude-code?timeout=120`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${askToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ session_id: session, cwd: "/tmp", hook_event_name: "PermissionRequest", tool_name: "Bash", tool_input: { command: "npm test" } }),
+    });
+    const prompted = staying.client.callTool({ name: "permission_prompt", arguments: { tool_name: "Bash", input: { command: `make ${name}` } } }, undefined, { timeout: 120_000 });
+    const claude = (match: (r: QuestionRequest) => boolean) => waitFor("Claude Code's request", async () => (await agent.list({ status: "pending", agent: "Claude Code" })).data.find(match));
+    const hookId = (await claude((r) => r.agent.sessionId === session)).id;
+    const promptId = (await claude((r) => JSON.stringify(r.questions).includes(`make ${name}`))).id;
     try {
       // Both return "pending" after MCP_WAIT_SECONDS; only one keeps calling get_answer.
       const first = await gone.client.callTool({ name: "ask_human", arguments: { questions: question } });
@@ -86,13 +100,25 @@ describe("agent presence", () => {
       expect(Date.parse(final.resolvedAt!) - Date.parse(final.createdAt)).toBeGreaterThanOrEqual(ABANDON_SECONDS * 1000);
       expect(Date.now() - started).toBeLessThan(25_000);
 
-      // The live waiter's request is still pending and shows as waited for.
+      // The abandonment is in the team's audit trail, as the server's own change.
+      const trail = (await (await ui("GET", `/api/ui/settings/teams/${team.teamId}/audit`)).json()) as AuditPage;
+      expect(trail.data.find((e) => e.target === abandoned)).toMatchObject({ action: "request.cancelled", actor: "system" });
+
+      // The live waiters' requests are still pending and show as waited for. Claude Code's were
+      // made before the abandoned one, so they too are past ABANDON_AFTER.
       await new Promise((r) => setTimeout(r, 1500));
-      expect((await reviewer.get(kept)).status).toBe("pending");
-      await waitFor("the live waiter shown", async () => (await inboxItem(kept))?.presence?.state === "waiting");
+      for (const id of [kept, hookId, promptId]) expect((await reviewer.get(id)).status, id).toBe("pending");
+      await waitFor("the live waiters shown", async () => {
+        const page = (await (await ui("GET", "/api/ui/requests")).json()) as InboxPage;
+        return [kept, hookId, promptId].every((id) => page.data.find((r) => r.id === id)?.presence?.state === "waiting");
+      });
       polling = false;
       await reviewer.reply(kept, { answers: { db: { selected: ["SQLite"] } } });
       await keepWaiting;
+      for (const id of [hookId, promptId]) await reviewer.reply(id, { answers: { approve: { decision: "approve" } } });
+      expect(await (await hooked).json()).toMatchObject({ hookSpecificOutput: { decision: { behavior: "allow" } } });
+      const [block] = (await prompted).content as { text: string }[];
+      expect(JSON.parse(block!.text)).toMatchObject({ behavior: "allow" });
     } finally {
       await gone.close();
       await staying.close();

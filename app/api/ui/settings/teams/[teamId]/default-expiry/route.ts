@@ -6,8 +6,8 @@ import { requireTeamAdmin } from "@/lib/settings/access";
 import { DefaultExpiryBody } from "@/lib/settings/schemas";
 import { setTeamDefaultExpiry } from "@/lib/teams/teams";
 
-export const PUT = uiRoute<{ teamId: string }>("admin", async ({ req, user, params }) => {
+export const PUT = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const { value } = await readJson(req, DefaultExpiryBody);
-  return json(await setTeamDefaultExpiry(teamId, value.seconds));
+  return json(await setTeamDefaultExpiry(teamId, value.seconds, who));
 });
