@@ -119,6 +119,8 @@ class Watcher {
     if (kind === "full") this.active = deployments.length > 0 || (await db().langGraphDeployment.count()) > 0;
     for (const d of deployments) {
       if (this.stopped) return;
+      // Whoever holds the lease (it may take 10 s to pass on after a crash): the graph still waits.
+      if (kind === "full") await this.keepAlive(d);
       if (!(await this.claim(d.id, now))) continue;
       try {
         if (kind === "full") await this.poll(d);
@@ -129,14 +131,13 @@ class Watcher {
       } catch (e) {
         await this.failed(d, e);
       }
-      if (kind === "full") await this.keepAlive(d);
     }
   }
 
   /**
-   * The graph waits on its interrupts (they last in its checkpoints, down or not): each pass marks
-   * the requests of the interrupts still open as waited for (lib/questions/presence.ts), so they are
-   * never withdrawn as abandoned. A resumed-elsewhere interrupt is withdrawn by withdrawGone instead.
+   * The graph waits on its interrupts (they last in its checkpoints, down or not): every instance's
+   * full pass marks the requests of the interrupts still open as waited for (lib/questions/presence.ts),
+   * so they are never withdrawn as abandoned. One resumed elsewhere is withdrawn by withdrawGone instead.
    */
   private async keepAlive(d: Deployment): Promise<void> {
     const open = await db().langGraphInterrupt.findMany({ where: { deploymentId: d.id, state: "pending" }, select: { requestId: true } });
