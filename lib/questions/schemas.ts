@@ -99,7 +99,19 @@ export const CreateRequestSchema = z
     context: z.string().max(LIMITS.context).optional(),
     agent: AgentSchema,
     questions: z.array(QuestionInputSchema).min(1).max(LIMITS.internal.maxQuestions),
-    timeoutSeconds: z.number().int().min(LIMITS.minTimeout).max(LIMITS.maxTimeout).optional(),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(LIMITS.minTimeout)
+      .max(LIMITS.maxTimeout)
+      .optional()
+      .meta({
+        description:
+          "Expire the request after this many seconds. Omitted: the team's default expiry (Settings), else the server's `DEFAULT_EXPIRES_SECONDS` " +
+          "(7 days unless the operator changed it; `0` means none). Either way, a request whose agent stops waiting — no long-poll, event stream " +
+          "or MCP call open and no read for `ABANDON_AFTER` (30 min by default) — is cancelled with the reason \"the agent stopped waiting\", " +
+          "unless it set its own timeoutSeconds or a callbackUrl.",
+      }),
     requiredApprovals: z
       .number()
       .int()

@@ -68,7 +68,7 @@ describe("MCP across instances", () => {
     try {
       const call = mcp.client.callTool({ name: "ask_human", arguments: question });
       const pending = await pendingFrom(reviewer, name);
-      expect(pending.agent.sessionId).toMatch(/^mcp_/);
+      expect(pending.agent.sessionId).toBeNull();
       await reviewer.reply(pending.id, { answers: { db: { selected: ["PostgreSQL"] } } });
       expect((await call).structuredContent).toMatchObject({ requestId: pending.id, status: "answered" });
       const posts = mcp.hits.filter((h) => h.startsWith("POST"));
