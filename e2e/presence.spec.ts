@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { QuestionsClient } from "../lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin } from "../tests/helpers/cli";
 import { migrate, startServer, type TestServer } from "../tests/helpers/server";
 import { uid } from "./helpers";

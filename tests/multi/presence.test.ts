@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { defaultTeamAdmin } from "../helpers/ui-admin";
 import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

@@ -408,6 +408,7 @@ export type components = {
             context?: string;
             agent: components["schemas"]["Agent"];
             questions: components["schemas"]["QuestionInput"][];
+            /** @description Expire the request after this many seconds. Omitted: the team's default expiry (Settings), else the server's `DEFAULT_EXPIRES_SECONDS` (7 days unless the operator changed it; `0` means none). Either way, a request whose agent stops waiting — no long-poll, event stream or MCP call open and no read for `ABANDON_AFTER` (30 min by default) — is cancelled with the reason "the agent stopped waiting", unless it set its own timeoutSeconds or a callbackUrl. */
             timeoutSeconds?: number;
             /** @description Approvals only: how many different people must approve (default 1). The first Deny decides. */
             requiredApprovals?: number;
