@@ -7,8 +7,9 @@ const url = process.env.TEST_PG_URL || "postgresql://questions:questions@127.0.0
 
 // API files whose mechanism does not touch the database, so a second run on PostgreSQL proves
 // nothing new and costs CI minutes (docs/decisions.md, "What the PostgreSQL suite leaves out").
-// The runtimes' protocol mapping is the same on both; their storage goes through the same domain
-// code the other files cover on PostgreSQL, and tests/multi has LangGraph's PostgreSQL test.
+// The runtimes and the client package test the mapping between their protocol and ours; what they
+// store goes through the same domain code the other files cover on PostgreSQL, and tests/multi
+// has LangGraph's PostgreSQL test.
 const databaseAgnostic = [
   "wait-leak", // an in-process probe with no database at all
   "intake", // requests refused before any route
@@ -20,6 +21,8 @@ const databaseAgnostic = [
   "claude-code-hook",
   "claude-code-interactive",
   "langgraph",
+  "agent-sdk", // the Claude Agent SDK through the client package
+  "client-package", // the packed client and CLI installed outside the repository
 ].flatMap((name) => ["--exclude", `tests/api/${name}.test.ts`]);
 
 // One project per run: each run's global setup creates its own database and exports its URL.
