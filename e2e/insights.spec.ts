@@ -3,7 +3,7 @@
 // serious. A reviewer's page shows only their own decisions.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import type { QuestionsClient } from "../lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid, type SeededUser } from "./helpers";
 
 let lead: SeededUser;

@@ -4,8 +4,8 @@
 // a compound command, and an approval needing two people needs two different people.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import type { CreateRequestInput, QuestionRequest } from "@/lib/client";
-import { QuestionsClient } from "@/lib/client";
+import type { CreateRequestInput, QuestionRequest } from "@openoxide/questions-client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { closeDb, db } from "@/lib/db/client";
 import { runAdmin } from "../helpers/cli";
 import { uid } from "../helpers/clients";
