@@ -40,5 +40,5 @@ test("the service worker shows a pushed request as a notification, and clicking 
     sw.dispatchEvent(new NotificationEventCtor("notificationclick", { notification: notification! }));
   });
   await expect(page).toHaveURL(new RegExp(`/inbox/${r.id}$`));
-  await expect(page.getByText("Deploy now?")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deploy now?" })).toBeVisible();
 });

@@ -44,7 +44,7 @@ export function SlackCard({ teamId, app, manifest }: { teamId: string; app: Slac
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">1. Create the Slack app from this manifest</summary>
           <Hint>In Slack: Create New App → From a manifest → paste this, then install it to the workspace and invite it to the channel.</Hint>
-          <pre aria-label="Slack app manifest" className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">
+          <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs dark:bg-zinc-900">
             {manifest}
           </pre>
         </details>
