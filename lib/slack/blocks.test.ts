@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkBlocks } from "../../tests/helpers/slack-standin";
 import type { Question, QuestionRequest } from "../questions/schemas";
+import { slackBody } from "../notify/payload";
 import { answerModal, denyModal, pendingMessage, resolvedMessage } from "./blocks";
 
 const long = (n: number, c = "x") => c.repeat(n);
@@ -71,5 +72,26 @@ describe("Slack messages and modals stay within Block Kit's limits", () => {
     const inSlack = pendingMessage(request([approval]), false);
     expect(checkBlocks(inSlack.blocks, 50)).toEqual([]);
     expect(checkBlocks(modalBlocks(denyModal(request([approval]), "q0")), 100)).toEqual([]);
+  });
+});
+
+describe("the incoming webhook (format: slack)", () => {
+  it("posts the request once, and at resolution one short message of who decided what, never a secret", () => {
+    const questions = [q(0, { options: [{ label: "PostgreSQL" }, { label: "SQLite" }], allowCustom: false }), q(1, { kind: "freeform", secret: true, options: [], allowCustom: false })];
+    const created = JSON.parse(slackBody({ id: "dl_1", type: "request.created", createdAt: "", request: request(questions) })) as { blocks: unknown[] };
+    expect(JSON.stringify(created)).toContain("PostgreSQL");
+    const answered = request(questions, {
+      status: "answered",
+      resolvedBy: "alice@example.test",
+      resolvedAt: "2026-12-03T00:01:00.000Z",
+      response: { answers: { q0: { selected: ["SQLite"], custom: null, text: null, note: "cheaper" }, q1: { selected: [], custom: null, text: null, note: null, secret: { provided: true, claimedAt: null, purgedAt: null } } } },
+    });
+    const text = slackBody({ id: "dl_2", type: "request.answered", createdAt: "", request: answered });
+    expect(text).toContain("by alice@example.test");
+    expect(text).toContain(": SQLite");
+    expect(text).toContain("cheaper");
+    expect(text).toContain("secret, given in the app");
+    expect(text).not.toContain("pppp"); // the prompts are not repeated
+    expect(checkBlocks((JSON.parse(text) as { blocks: unknown[] }).blocks, 50)).toEqual([]);
   });
 });
