@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// The workspace packages from their sources (as tsconfig's `paths` does), so tests need no build step.
+const CLIENT = path.resolve(import.meta.dirname, "packages/client/src");
+const alias = [
+  { find: /^@openoxide\/questions-client$/, replacement: `${CLIENT}/index.ts` },
+  { find: /^@openoxide\/questions-client\/(.*)$/, replacement: `${CLIENT}/$1` },
+  { find: /^@\//, replacement: `${path.resolve(import.meta.dirname)}/` },
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -14,7 +20,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "bridges/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["lib/**/*.test.ts", "components/**/*.test.ts", "bridges/**/*.test.ts", "packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"], environment: "node" },
       },
       {
         resolve: { alias },

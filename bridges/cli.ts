@@ -3,6 +3,7 @@ import { parseCodexArgs, runCodex } from "./codex/run";
 import { BridgeError } from "./core/errors";
 import { describe } from "./core/env";
 import { parseOpenCodeArgs, runOpenCode } from "./opencode/bridge";
+import { run } from "./core/withdraw";
 
 const USAGE = `Usage:
   npm run bridge -- opencode --url <opencode server URL>
@@ -13,20 +14,16 @@ OPENCODE_SERVER_PASSWORD (when the OpenCode server has one).`;
 async function main(argv: string[]): Promise<number> {
   const [runtime, ...args] = argv;
   if (runtime === "codex") return runCodex(parseCodexArgs(args));
-  if (runtime === "opencode") {
-    // Stopping leaves inbox requests pending on purpose: the next start picks them up again.
-    const stop = new AbortController();
-    process.once("SIGINT", () => stop.abort());
-    process.once("SIGTERM", () => stop.abort());
-    return runOpenCode(parseOpenCodeArgs(args), stop.signal);
-  }
+  if (runtime === "opencode") return runOpenCode(parseOpenCodeArgs(args), new AbortController().signal);
   throw new BridgeError(runtime ? `Unknown runtime "${runtime}".\n${USAGE}` : USAGE, 2);
 }
 
+// Every way out passes through run.exit(), which withdraws this run's open requests first.
+run.installHandlers();
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => run.exit(code),
   (e: unknown) => {
     process.stderr.write(`bridge: ${e instanceof BridgeError ? e.message : describe(e)}\n`);
-    process.exit(e instanceof BridgeError ? e.exitCode : 1);
+    return run.exit(e instanceof BridgeError ? e.exitCode : 1);
   },
 );

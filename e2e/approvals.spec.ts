@@ -4,7 +4,7 @@
 // match the kind on screen, invalid JSON in the editor is never sent, and history shows the
 // decision, its maker and the edit beside the original.
 import { expect, test, type Page } from "@playwright/test";
-import type { QuestionsClient, QuestionRequest } from "../lib/client";
+import type { QuestionsClient, QuestionRequest } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid } from "./helpers";
 
 const decision = (page: Page, name: string) => page.getByRole("group", { name: "Decision" }).getByRole("button", { name, exact: true });

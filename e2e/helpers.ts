@@ -2,7 +2,7 @@
 // CLI against the suite's database; every name is unique, so tests never share data.
 import { expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { QuestionsClient } from "../lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin, type CliResult } from "../tests/helpers/cli";
 import { e2eState } from "./state";
 

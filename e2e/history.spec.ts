@@ -2,7 +2,7 @@
 // nowhere (page, RSC payloads, exports); reviewers and other teams get nothing, server-side.
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import type { QuestionsClient } from "../lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid, type SeededUser } from "./helpers";
 
 type Seed = { lead: SeededUser; answeredId: string; rejectedId: string; deployAgent: string; docsAgent: string; secret: string; tag: string };

@@ -3,7 +3,7 @@
 // inert markdown, live updates down, times, and the guidance for a new user.
 import { expect, test, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import type { CreateRequestInput } from "../lib/client";
+import type { CreateRequestInput } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid } from "./helpers";
 
 const single = (tag: string, extra: Partial<CreateRequestInput> = {}): CreateRequestInput => ({

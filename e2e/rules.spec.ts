@@ -3,7 +3,7 @@
 // matching command of a new session; Settings → Rules lists it with its hits, pauses, edits and
 // deletes it; "1 of 2 approvals" shows live while an approval waits for its second person.
 import { expect, test, type Page } from "@playwright/test";
-import type { CreateRequestInput } from "../lib/client";
+import type { CreateRequestInput } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid } from "./helpers";
 
 function approval(tag: string, command: string, over: Partial<CreateRequestInput> = {}): CreateRequestInput {

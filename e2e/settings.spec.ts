@@ -1,6 +1,6 @@
 // Settings: tokens shown once and usable, revocation, role checks and CSRF on the mutations.
 import { expect, test } from "@playwright/test";
-import { QuestionsClient, ApiError } from "../lib/client";
+import { QuestionsClient, ApiError } from "@openoxide/questions-client";
 import { e2eState } from "./state";
 import { createApiToken, createTeam, seedUser, signIn, uid } from "./helpers";
 

@@ -12,6 +12,7 @@ import { closeDb } from "./db/client";
 import { inflight } from "./api/inflight";
 import { notifyWorker } from "./notify/worker";
 import { watchInvalidations } from "./cache/invalidate";
+import { presenceSweep } from "./questions/presence-sweep";
 import { langGraphWatcher } from "./langgraph/watcher";
 import { pruneEndedSessions } from "./mcp/ended";
 import { prepareVapidKeys } from "./push/vapid";
@@ -44,6 +45,8 @@ export async function startBackground(): Promise<void> {
   });
   // Not woken by every event: by the writers of outbox rows (lib/notify/wake.ts) and its poll timer.
   notifyWorker.start();
+  // Agents gone and requests abandoned (lib/questions/presence-sweep.ts).
+  presenceSweep.start();
   langGraphWatcher.start();
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
@@ -69,6 +72,7 @@ export async function startBackground(): Promise<void> {
     log.info({ signal }, "draining waits and event streams");
     shutdown.begin();
     expiry.stop();
+    presenceSweep.stop();
     escalation.stop();
     clearInterval(purgeTimer);
     void Promise.all([inflight.idle(), notifyWorker.stop(), langGraphWatcher.stop()]).then(async () => {

@@ -16,6 +16,7 @@ import type { TurnCompletedNotification } from "./protocol/v2/TurnCompletedNotif
 import type { ErrorNotification } from "./protocol/v2/ErrorNotification";
 import type { TurnStartResponse } from "./protocol/v2/TurnStartResponse";
 import { AppServer, type ServerRequestMessage } from "./rpc";
+import { run } from "../core/withdraw";
 
 export interface CodexArgs {
   cwd: string;
@@ -57,9 +58,8 @@ export async function runCodex(args: CodexArgs): Promise<number> {
       if (message) log(message);
       controller.abort();
       server.stop();
-      // Prompts still open in the inbox can no longer be answered usefully: withdraw them.
-      const cleanup = threadId && code !== 0 ? client.cancelSession(threadId).catch(() => undefined) : Promise.resolve();
-      void cleanup.then(() => resolve(code));
+      // The CLI withdraws what is still open in the inbox (bridges/core/withdraw.ts).
+      resolve(code);
     };
 
     const server = new AppServer({
@@ -87,10 +87,8 @@ export async function runCodex(args: CodexArgs): Promise<number> {
         },
       },
     });
-
-    const onSignal = () => finish(130, "interrupted.");
-    process.once("SIGINT", onSignal);
-    process.once("SIGTERM", onSignal);
+    // Signalled alone (not as a process group), the runtime must not outlive us.
+    run.onStop(() => server.stop());
 
     void (async () => {
       await server.request("initialize", { clientInfo: { name: "openoxide-questions-bridge", title: "OpenOxide Questions bridge", version: "1" }, capabilities: null });

@@ -2,6 +2,8 @@
 // so a wrong URL or token ends the process with a clear message instead of a silent retry loop.
 import { ApiError, QuestionsClient } from "../../lib/client";
 import { BridgeError } from "./errors";
+import { logger } from "./log";
+import { run } from "./withdraw";
 
 export interface QuestionsEnv {
   url: string;
@@ -32,6 +34,7 @@ export async function connectQuestions(env: QuestionsEnv, userAgent: string): Pr
     if (e instanceof ApiError) throw new BridgeError(`${env.url} answered ${e.status}: ${e.message}`);
     throw new BridgeError(`Cannot reach OpenOxide Questions at ${env.url}: is it running? (${describe(e)})`);
   }
+  await run.attach(client, env.url, logger(userAgent.split("/").at(-1) ?? "bridge"));
   return client;
 }
 

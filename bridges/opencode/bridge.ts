@@ -9,6 +9,7 @@ import { BridgeError } from "../core/errors";
 import { settle, submit } from "../core/forward";
 import { logger, type Logger } from "../core/log";
 import { orphans, pendingRequests } from "../core/reconcile";
+import { WITHDRAWN } from "../core/withdraw";
 import { AGENT, mapPermission, mapQuestion } from "./map";
 import { OpenCodeHttpError, OpenCodeServer } from "./server";
 import type { PermissionRequest, QuestionRequest as OcQuestion } from "./types";
@@ -49,9 +50,12 @@ async function checkOpenCode(server: OpenCodeServer): Promise<void> {
   }
 }
 
+const UNREACHABLE_MS = Number(process.env.QUESTIONS_BRIDGE_UNREACHABLE_MS) || 10_000;
+
 class Bridge {
   /** OpenCode request id → the forward in progress. */
   private readonly live = new Map<string, Live>();
+  private unreachable: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly client: QuestionsClient,
@@ -66,6 +70,8 @@ class Bridge {
     while (!this.signal.aborted) {
       try {
         for await (const event of this.server.events(this.signal, async () => {
+          clearTimeout(this.unreachable);
+          this.unreachable = undefined;
           failures = 0;
           if (connectedOnce) this.log("OpenCode event stream reopened; reconciling.");
           connectedOnce = true;
@@ -79,6 +85,9 @@ class Bridge {
         if (failures === 0) this.log(`OpenCode event stream unavailable or reconcile failed (${describe(e)}); retrying.`);
         failures++;
       }
+      // OpenCode gone for a while (crashed, stopped): nobody can use the answers; withdraw them.
+      // A prompt still pending when it is back is asked again (bridges/core/forward.ts).
+      this.unreachable ??= setTimeout(() => void this.withdrawAll(), UNREACHABLE_MS);
       await sleep(Math.min(5_000, retryDelay(failures + 1, undefined)), this.signal).catch(() => undefined);
     }
     for (const { controller } of this.live.values()) controller.abort();
@@ -185,6 +194,18 @@ class Bridge {
     this.live.delete(runtimeId);
     entry.controller.abort();
     if (entry.requestId) await this.cancel(entry.requestId, runtimeId);
+  }
+
+  private async withdrawAll(): Promise<void> {
+    for (const [runtimeId, entry] of [...this.live]) {
+      this.live.delete(runtimeId);
+      entry.controller.abort();
+      if (!entry.requestId || entry.settled) continue;
+      await this.client.cancel(entry.requestId, WITHDRAWN.runtimeGone).then(
+        (r) => this.log(`OpenCode unreachable → ${r.id} ${r.status}.`),
+        (e: unknown) => this.log(`OpenCode unreachable; ${entry.requestId} not cancelled (${describe(e)}).`),
+      );
+    }
   }
 
   private async cancel(requestId: string, runtimeId: string): Promise<void> {

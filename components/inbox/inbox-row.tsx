@@ -7,6 +7,7 @@ import { askedParts } from "@/lib/questions/asked";
 import type { InboxItem } from "@/lib/questions/inbox";
 import { InlineCode } from "./inline-code";
 import { PendingRequest } from "./pending-request";
+import { PresenceBadge } from "./presence-badge";
 import { requestTitle } from "./request-header";
 import { holdKeys } from "./type-ahead";
 import { Ago, Expiry, useNow } from "./time";
@@ -68,6 +69,7 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1 text-xs text-zinc-600 dark:text-zinc-400">
           <Ago iso={item.createdAt} prefix="created" />
+          <PresenceBadge presence={item.presence} />
           {item.expiresAt ? <Expiry iso={item.expiresAt} className={cn(soon && "font-medium text-amber-800 dark:text-amber-300")} /> : null}
         </span>
         <PendingRequest />

@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useState } from "react";
 import { ConnectAgent } from "@/components/shell/connect-agent";
 import { Button, Card, CardBody, CardHeader, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
-import type { InboxPage, TeamRef } from "@/lib/questions/inbox";
+import type { InboxItem, InboxPage, TeamRef } from "@/lib/questions/inbox";
 import { getJson } from "@/lib/browser/api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
@@ -50,6 +50,14 @@ function useRowKeys() {
   }, []);
 }
 
+/** "waiting": hide requests whose agent is gone; "first": those with an agent waiting first (each part oldest first). */
+function byPresence(rows: InboxItem[], mode: string): InboxItem[] {
+  const gone = (r: InboxItem) => r.presence?.state === "gone";
+  if (mode === "waiting") return rows.filter((r) => !gone(r));
+  if (mode === "first") return [...rows.filter((r) => !gone(r)), ...rows.filter(gone)];
+  return rows;
+}
+
 export function InboxView({ initial, since, teams }: { initial: InboxPage; since: number; teams: TeamRef[] }) {
   const qc = useQueryClient();
   // The server's snapshot wins over an older cache; live events after `since` are replayed on top.
@@ -67,6 +75,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   });
   const [agent, setAgent] = useFilter("agent");
   const [team, setTeam] = useFilter("team");
+  const [present, setPresent] = useFilter("presence");
 
   const total = data.total;
   useEffect(() => {
@@ -75,8 +84,11 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   useFaviconCount(total);
 
   const agents = useMemo(() => [...new Set(data.data.map((r) => r.agent.name))].sort(), [data]);
-  const rows = data.data.filter((r) => (!agent || r.agent.name === agent) && (!team || r.team.slug === team));
-  const filtered = Boolean(agent || team);
+  const rows = byPresence(
+    data.data.filter((r) => (!agent || r.agent.name === agent) && (!team || r.team.slug === team)),
+    present,
+  );
+  const filtered = Boolean(agent || team || present === "waiting");
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -112,6 +124,16 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
               ))}
             </Select>
           </div>
+          <div className="grid gap-1">
+            <Label htmlFor="filter-presence" className="text-xs">
+              Agents
+            </Label>
+            <Select id="filter-presence" value={present} onChange={(e) => setPresent(e.target.value)} className="h-8 w-44 text-xs">
+              <option value="">Waiting or gone</option>
+              <option value="first">Waiting first</option>
+              <option value="waiting">Waiting only</option>
+            </Select>
+          </div>
           {teams.length > 1 ? (
             <div className="grid gap-1">
               <Label htmlFor="filter-team" className="text-xs">
@@ -138,7 +160,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
             title="Nothing pending matches these filters"
             description={`${total} pending in all.`}
             action={
-              <Button variant="secondary" onClick={() => (setAgent(""), setTeam(""))}>
+              <Button variant="secondary" onClick={() => (setAgent(""), setTeam(""), setPresent(""))}>
                 Clear filters
               </Button>
             }

@@ -4,12 +4,14 @@
 // and reopens itself (from the last id seen) when the browser gives up on it.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import type { TeamRef } from "@/lib/questions/inbox";
+import type { Presence } from "@/lib/questions/presence";
 import type { QuestionRequest } from "@/lib/questions/schemas";
 
-export type LiveEvent = { id: number; type: string; requestId: string; team?: TeamRef; request: QuestionRequest };
+/** `request.presence` events carry the request's presence beside its view. */
+export type LiveEvent = { id: number; type: string; requestId: string; team?: TeamRef; request: QuestionRequest & { presence?: Presence } };
 export type LiveStatus = "connecting" | "live" | "offline";
 
-const TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired", "request.updated", "request.escalated"];
+const TYPES = ["request.created", "request.answered", "request.rejected", "request.cancelled", "request.expired", "request.updated", "request.presence", "request.escalated"];
 const REOPEN_MS = 5_000;
 const RECENT = 200;
 const CLOSE_GRACE_MS = 3_000;

@@ -2,6 +2,7 @@
 // The request's status and timing, following the live cache (the header is rendered on the server).
 import { Badge, statusTone } from "@/components/ui";
 import type { InboxItem } from "@/lib/questions/inbox";
+import { PresenceBadge } from "./presence-badge";
 import { Ago, Ended, Expiry } from "./time";
 import { useLiveRequest } from "./use-live-request";
 
@@ -36,6 +37,12 @@ export function RequestTiming({ initial }: { initial: InboxItem }) {
         <>
           <span aria-hidden>·</span>
           <Expiry iso={r.expiresAt} className="text-amber-800 dark:text-amber-300" />
+        </>
+      ) : null}
+      {r.status === "pending" && r.presence ? (
+        <>
+          <span aria-hidden>·</span>
+          <PresenceBadge presence={r.presence} />
         </>
       ) : null}
     </>

@@ -8,6 +8,18 @@ import { useLiveEvents, useLiveReset, type LiveEvent } from "./live";
 export const inboxKey = ["inbox"] as const;
 export const requestKey = (id: string) => ["request", id] as const;
 
+const PRESENCE = "request.presence";
+
+/** A presence change only updates what is shown: it never adds or removes a request. */
+function applyPresence(qc: QueryClient, e: LiveEvent): void {
+  const presence = e.request.presence;
+  if (!presence) return;
+  qc.setQueryData<InboxPage>(inboxKey, (old) =>
+    old && old.data.some((r) => r.id === e.requestId) ? { ...old, data: old.data.map((r) => (r.id === e.requestId ? { ...r, presence } : r)) } : old,
+  );
+  qc.setQueryData<InboxItem>(requestKey(e.requestId), (old) => (old && old.status === "pending" ? { ...old, presence } : old));
+}
+
 function applyToList(qc: QueryClient, e: LiveEvent): void {
   let refetch = false;
   qc.setQueryData<InboxPage>(inboxKey, (old) => {
@@ -21,7 +33,9 @@ function applyToList(qc: QueryClient, e: LiveEvent): void {
       if (!e.team) return old;
       // Newest last (FIFO): beyond a truncated page it only adds to the count.
       if (truncated) return { ...old, total: old.total + 1 };
-      return { data: [...old.data, { ...e.request, team: e.team }], total: old.total + 1 };
+      // Just created: its agent is there (it asked a moment ago).
+      const presence = { state: "waiting" as const, since: e.request.createdAt };
+      return { data: [...old.data, { ...e.request, team: e.team, presence }], total: old.total + 1 };
     }
     if (has) return { data: old.data.filter((r) => r.id !== e.requestId), total: old.total - 1 };
     // Not on a truncated page: it may or may not have been counted, so ask again.
@@ -40,6 +54,7 @@ function applyToRequest(qc: QueryClient, e: LiveEvent): void {
 export function useLiveSync(since: number | undefined): void {
   const qc = useQueryClient();
   useLiveEvents(since, (e) => {
+    if (e.type === PRESENCE) return applyPresence(qc, e);
     applyToList(qc, e);
     applyToRequest(qc, e);
   });

@@ -2,7 +2,7 @@
 // (not part of `npm test`), then commit the PNGs.
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import path from "node:path";
-import { QuestionsClient, type CreateRequestInput } from "../../lib/client";
+import { QuestionsClient, type CreateRequestInput } from "@openoxide/questions-client";
 import { createApiToken, createTeam, seedUser, signIn } from "../helpers";
 
 const OUT = path.join(import.meta.dirname, "..", "..", "docs", "screenshots");

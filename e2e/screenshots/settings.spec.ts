@@ -1,6 +1,6 @@
 // Refreshes docs/screenshots/settings.png: `npm run screenshots` (not part of `npm test`).
 import { expect, test } from "@playwright/test";
-import { QuestionsClient, ApiError } from "../../lib/client";
+import { QuestionsClient, ApiError } from "@openoxide/questions-client";
 import { e2eState } from "../state";
 import { createApiToken, createTeam, seedUser, signIn, uid } from "../helpers";
 import path from "node:path";

@@ -30,7 +30,7 @@ export async function authenticate(req: Request): Promise<Principal> {
 
 /** Unknown and revoked tokens are never cached: only a valid principal is remembered. */
 async function loadPrincipal(hash: string): Promise<Loaded<Principal | null>> {
-  const row = await db().apiToken.findUnique({ where: { hash }, include: { team: { select: { policy: true } } } });
+  const row = await db().apiToken.findUnique({ where: { hash }, include: { team: { select: { policy: true, defaultExpiresSeconds: true } } } });
   if (!row || row.revokedAt) return { value: null, tags: [], cache: false };
   return {
     value: {
@@ -40,6 +40,7 @@ async function loadPrincipal(hash: string): Promise<Loaded<Principal | null>> {
       teamId: row.teamId,
       scopes: row.scopes.split(",") as Scope[],
       policy: row.policy === "deny" || row.team.policy === "deny" ? "deny" : "allow",
+      defaultExpiresSeconds: row.team.defaultExpiresSeconds,
     },
     tags: [tokenTag(row.id), teamTag(row.teamId)],
   };

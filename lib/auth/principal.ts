@@ -9,6 +9,8 @@ export type Principal = {
   scopes: Scope[];
   /** deny when the token's or the team's question policy is deny */
   policy: "allow" | "deny";
+  /** the team's expiry for requests that name none (null: DEFAULT_EXPIRES_SECONDS; 0: none) */
+  defaultExpiresSeconds: number | null;
 };
 
 export function hasScope(p: Principal, ...any: Scope[]): boolean {

@@ -11,7 +11,7 @@ import { createRequest } from "../questions/create";
 import { getRequest } from "../questions/read";
 import { CreateRequestSchema, type QuestionRequest } from "../questions/schemas";
 import { waitForRequest } from "../questions/wait";
-import type { Mapped } from "./map";
+import type { Mapped } from "@openoxide/questions-client/claude-code";
 
 /** Longest single wait; a wait to the request's expiry loops (and re-reads) in steps of this. */
 const STEP_MS = 3_600_000;
@@ -20,6 +20,8 @@ export type AskOptions = {
   principal: Principal;
   mapped: Mapped;
   idempotencyKey?: string;
+  /** the MCP transport session asking (the permission_prompt tool's) */
+  mcpSessionId?: string;
   /** epoch ms to stop waiting at; Infinity waits until a decision or the request's expiry */
   deadline: number;
   /** aborted when Claude Code stops waiting (closed the connection) */
@@ -43,7 +45,7 @@ export async function askInbox(opts: AskOptions): Promise<QuestionRequest> {
     : undefined;
   try {
     const body = CreateRequestSchema.parse(opts.mapped.body);
-    let { request } = await createRequest({ principal, body, idempotencyKey: opts.idempotencyKey });
+    let { request } = await createRequest({ principal, body, idempotencyKey: opts.idempotencyKey, mcpSessionId: opts.mcpSessionId });
     let reason = opts.reasons.deadline;
     while (request.status === "pending") {
       const left = opts.deadline - Date.now();

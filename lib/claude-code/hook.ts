@@ -6,7 +6,7 @@ import { actorLabel, type Principal } from "../auth/principal";
 import { AppError } from "../errors";
 import { cancelSession } from "../questions/actions";
 import { askInbox } from "./ask";
-import { mapToolCall } from "./map";
+import { mapToolCall } from "@openoxide/questions-client/claude-code";
 import type { ClaudeCodeHook, Decision } from "./schemas";
 
 export type HookOutput = { hookSpecificOutput?: { hookEventName: "PermissionRequest"; decision: Decision } };

@@ -9,7 +9,7 @@ import type { Lease } from "../events/waits";
 import { fieldErrors } from "../errors";
 import type { McpTool } from "../openapi/tool-schema";
 import { askInbox } from "./ask";
-import { mapToolCall } from "./map";
+import { mapToolCall } from "@openoxide/questions-client/claude-code";
 import { PermissionPromptInputSchema, type Decision } from "./schemas";
 
 export const PERMISSION_PROMPT = "permission_prompt";
@@ -29,8 +29,10 @@ export function permissionPromptTool(): McpTool {
 
 export type PromptContext = {
   principal: Principal;
-  /** the MCP session's agent session id, so ending the session withdraws its prompts */
+  /** Claude Code's own session, when it names one (lib/mcp/agent-session.ts) */
   sessionId?: string;
+  /** the MCP transport session: ending it (DELETE) withdraws its prompts */
+  mcpSessionId?: string;
   signal: AbortSignal;
   /** the wait lease the MCP POST reserved for this call (lib/mcp/leases.ts) */
   lease?: Lease;
@@ -53,6 +55,7 @@ export async function permissionPrompt(ctx: PromptContext, args: unknown): Promi
   const request = await askInbox({
     principal: ctx.principal,
     mapped,
+    mcpSessionId: ctx.mcpSessionId,
     // A retried call (same tool_use_id) finds the same request instead of asking twice.
     idempotencyKey: tool_use_id ? `claude-code:${tool_use_id}` : undefined,
     deadline: Infinity,

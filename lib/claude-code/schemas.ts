@@ -5,7 +5,7 @@ import { z } from "zod";
 
 /** A permission update as Claude Code sends it in `permission_suggestions` and reads in `updatedPermissions`. */
 export const PermissionUpdateSchema = z.looseObject({ type: z.string(), destination: z.string().optional() }).meta({ id: "ClaudeCodePermissionUpdate" });
-export type PermissionUpdate = z.infer<typeof PermissionUpdateSchema> & Record<string, unknown>;
+export type { Decision, PermissionUpdate } from "@openoxide/questions-client/claude-code";
 
 const ToolInput = z.record(z.string(), z.unknown()).meta({ description: "The tool's input, as Claude Code would run it." });
 
@@ -44,10 +44,6 @@ export const ClaudeCodeHookQuery = z
       .meta({ description: "The hook's `timeout` in seconds, repeated here (Claude Code does not send it); required for PermissionRequest." }),
   })
   .meta({ id: "ClaudeCodeHookQuery" });
-
-export type Decision =
-  | { behavior: "allow"; updatedInput: Record<string, unknown>; updatedPermissions?: PermissionUpdate[] }
-  | { behavior: "deny"; message: string };
 
 const DecisionSchema = z.union([
   z.object({ behavior: z.literal("allow"), updatedInput: ToolInput, updatedPermissions: z.array(PermissionUpdateSchema).optional() }),

@@ -1,7 +1,7 @@
 // An incremental Server-Sent Events parser following the WHATWG HTML "event stream" rules:
 // fields id/event/data/retry, comments, multi-line data, CRLF/LF/CR line endings, and chunks
 // that may split anything (a CRLF pair, a field name, a multi-byte UTF-8 character).
-import { NetworkError } from "./errors";
+import { NetworkError } from "@openoxide/questions-client";
 
 export interface SseMessage {
   /** The last event id seen on this stream (persists across messages, like EventSource). */

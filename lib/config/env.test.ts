@@ -21,6 +21,16 @@ describe("parseEnv", () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it("reads ABANDON_AFTER as seconds or with a unit, and refuses anything else", () => {
+    expect(parseEnv({}).ABANDON_AFTER).toBe(1800);
+    expect(parseEnv({ ABANDON_AFTER: "90" }).ABANDON_AFTER).toBe(90);
+    expect(parseEnv({ ABANDON_AFTER: "45s" }).ABANDON_AFTER).toBe(45);
+    expect(parseEnv({ ABANDON_AFTER: "30m" }).ABANDON_AFTER).toBe(1800);
+    expect(parseEnv({ ABANDON_AFTER: "2h" }).ABANDON_AFTER).toBe(7200);
+    expect(parseEnv({ ABANDON_AFTER: "0" }).ABANDON_AFTER).toBe(0);
+    for (const bad of ["-1", "10 minutes", "1d"]) expect(problems({ ABANDON_AFTER: bad })[0]).toMatch(/^ABANDON_AFTER: expected seconds/);
+  });
+
   it("parses set values and treats blank as unset", () => {
     const c = parseEnv({ PORT: " 8080 ", RATE_LIMIT_PER_MINUTE: "0", TRUST_PROXY: "true", SECRET_RETENTION_HOURS: "0.5", NEXTAUTH_URL: "", BENCH_FLOOR: "1" });
     expect(c).toMatchObject({ PORT: 8080, RATE_LIMIT_PER_MINUTE: 0, TRUST_PROXY: 1, SECRET_RETENTION_HOURS: 0.5, BENCH_FLOOR: true });

@@ -3,7 +3,7 @@
 // configuration table is rendered from VARS (lib/config/table.ts, checked by a unit test).
 // Adding a variable is one line in VARS; then `npx tsx scripts/config-table.ts --write`.
 import { z } from "zod";
-import { bool, hosts, int, num, oneOf, str, url, type Var } from "./vars";
+import { bool, duration, hosts, int, num, oneOf, str, url, type Var } from "./vars";
 
 export const VARS = {
   PORT: int({ default: 3000, min: 1, max: 65535, doc: "where `npm start` listens" }),
@@ -55,6 +55,24 @@ export const VARS = {
   GITHUB_ID: str({ doc: "GitHub OAuth app client id (enables GitHub sign-in with `GITHUB_SECRET`)" }),
   GITHUB_SECRET: str({ secret: true, doc: "GitHub OAuth app client secret" }),
   MCP_WAIT_SECONDS: int({ default: 50, min: 1, max: 3600, doc: "longest an MCP tool call waits for the answer before returning `pending` (keep it under the clients' tool timeout)" }),
+  PRESENCE_SECONDS: num({
+    default: 60,
+    min: 0.5,
+    max: 3600,
+    doc: "an agent counts as waiting on a request while it holds a wait on it (long-poll, event stream, MCP call, bridge) and for this long after its last wait or read",
+  }),
+  ABANDON_AFTER: duration({
+    default: 1800,
+    min: 0,
+    shown: "`30m`",
+    doc: "a pending request whose agent has been gone this long is cancelled (\"the agent stopped waiting\"), unless it has a `callbackUrl` or its own `timeoutSeconds`; seconds or `30m`/`2h`; `0` disables",
+  }),
+  DEFAULT_EXPIRES_SECONDS: int({
+    default: 604_800,
+    min: 0,
+    max: 604_800,
+    doc: "expiry of a request that names no `timeoutSeconds` (a team's setting overrides it); `0`: no expiry",
+  }),
   MCP_PROGRESS_SECONDS: int({ default: 10, min: 1, max: 600, doc: "interval of `notifications/progress` while an MCP tool call waits" }),
   BENCH_FLOOR: bool({ default: false, doc: "`1` enables `/api/bench/floor` (benchmarks only)" }),
   SMTP_URL: str({ pattern: [/^smtps?:\/\//, "must start with smtp:// or smtps://"], secret: true, doc: "mail server for new-request mail (nodemailer URL); unset: no mail" }),

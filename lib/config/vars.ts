@@ -103,3 +103,18 @@ export function hosts(o: Common): Var<z.ZodType<string[], unknown>> {
   });
   return { schema, doc: o.doc, shown: o.shown ?? "unset", secret: o.secret };
 }
+
+/** A duration in seconds: `1800`, `90s`, `30m` or `2h` (the unit is optional). */
+export function duration(o: Common & { default: number; min?: number; max?: number }): Var<z.ZodType<number, unknown>> {
+  const unit: Record<string, number> = { s: 1, m: 60, h: 3600 };
+  const expected = `expected seconds, or a number with s, m or h${range(o.min, o.max)}`;
+  const schema = raw.transform((s, ctx): number => {
+    if (s === undefined) return o.default;
+    const m = /^(\d+(?:\.\d+)?)\s*([smh]?)$/i.exec(s);
+    if (!m) return fail(ctx, expected);
+    const n = Number(m[1]) * unit[(m[2] || "s").toLowerCase()]!;
+    if ((o.min !== undefined && n < o.min) || (o.max !== undefined && n > o.max)) return fail(ctx, expected);
+    return n;
+  });
+  return { schema, doc: o.doc, shown: o.shown ?? `\`${o.default}\``, secret: o.secret };
+}

@@ -44,7 +44,8 @@ export function tokenAudience(principal: Principal): Audience {
   return {
     teamIds: [principal.teamId],
     ...(teamWide ? {} : { tokenIds: [principal.tokenId] }),
-    visible: (row) => row.teamId === principal.teamId && (teamWide || row.tokenId === principal.tokenId),
+    // Presence changes are for the inbox (the browser's stream), not for agents.
+    visible: (row) => row.teamId === principal.teamId && (teamWide || row.tokenId === principal.tokenId) && row.type !== "request.presence",
   };
 }
 

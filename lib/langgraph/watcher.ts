@@ -13,6 +13,7 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { cancelRequest } from "../questions/actions";
 import { createRequest } from "../questions/create";
+import { presence } from "../questions/presence";
 import { getRequest } from "../questions/read";
 import { graphList, openApiKey } from "./deployments";
 import { LEAVE, toRequest, toResume, type Shape } from "./mapping";
@@ -118,6 +119,8 @@ class Watcher {
     if (kind === "full") this.active = deployments.length > 0 || (await db().langGraphDeployment.count()) > 0;
     for (const d of deployments) {
       if (this.stopped) return;
+      // Whoever holds the lease (it may take 10 s to pass on after a crash): the graph still waits.
+      if (kind === "full") await this.keepAlive(d);
       if (!(await this.claim(d.id, now))) continue;
       try {
         if (kind === "full") await this.poll(d);
@@ -129,6 +132,16 @@ class Watcher {
         await this.failed(d, e);
       }
     }
+  }
+
+  /**
+   * The graph waits on its interrupts (they last in its checkpoints, down or not): every instance's
+   * full pass marks the requests of the interrupts still open as waited for (lib/questions/presence.ts),
+   * so they are never withdrawn as abandoned. One resumed elsewhere is withdrawn by withdrawGone instead.
+   */
+  private async keepAlive(d: Deployment): Promise<void> {
+    const open = await db().langGraphInterrupt.findMany({ where: { deploymentId: d.id, state: "pending" }, select: { requestId: true } });
+    for (const { requestId } of open) presence.touch(requestId);
   }
 
   /** Takes or renews the deployment's lease; false when another instance holds it. */
@@ -169,8 +182,16 @@ class Watcher {
   /** One inbox request for one interrupt. */
   private async ask(d: Deployment, l: Live): Promise<void> {
     const { body, shape } = toRequest(l.value, { url: d.url, graph: l.graph, threadId: l.threadId });
-    const team = await db().team.findUnique({ where: { id: d.teamId }, select: { policy: true } });
-    const principal = { kind: "token" as const, tokenId: d.id, tokenName: "langgraph", teamId: d.teamId, scopes: ["ask" as const], policy: team?.policy === "deny" ? ("deny" as const) : ("allow" as const) };
+    const team = await db().team.findUnique({ where: { id: d.teamId }, select: { policy: true, defaultExpiresSeconds: true } });
+    const principal = {
+      kind: "token" as const,
+      tokenId: d.id,
+      tokenName: "langgraph",
+      teamId: d.teamId,
+      scopes: ["ask" as const],
+      policy: team?.policy === "deny" ? ("deny" as const) : ("allow" as const),
+      defaultExpiresSeconds: team?.defaultExpiresSeconds ?? null,
+    };
     // The deployment's id stands in for a token, so the idempotency record makes a second
     // instance's (or a retried pass's) create of the same interrupt return the same request.
     const { request } = await createRequest({ principal, body, idempotencyKey: `langgraph:${l.threadId}:${l.interruptId}` });

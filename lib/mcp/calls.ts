@@ -17,6 +17,8 @@ import { getAnswerInputSchema } from "./tools";
 export type CallContext = {
   principal: Principal;
   session: McpSession | null;
+  /** the agent's own session, when the client names one (./agent-session.ts) */
+  agentSessionId?: string;
   cfg: McpConfig;
   correlationId: string;
   /** aborted when the client cancels the call or drops the connection: we stop waiting, the request stays */
@@ -65,10 +67,11 @@ async function askHuman(ctx: CallContext, args: unknown): Promise<ToolResult> {
     ...input.data,
     source: "model_tool",
     mode: "interactive",
-    agent: { name: ctx.session?.clientName ?? DEFAULT_CLIENT_NAME, ...(ctx.session ? { sessionId: ctx.session.agentSessionId } : {}) },
+    agent: { name: ctx.session?.clientName ?? DEFAULT_CLIENT_NAME, ...(ctx.agentSessionId ? { sessionId: ctx.agentSessionId } : {}) },
   });
   if (!body.success) return invalid(fieldErrors(body.error));
-  const { request } = await createRequest({ principal: ctx.principal, body: body.data });
+  // The transport session is recorded apart: ending it (DELETE) withdraws what it asked.
+  const { request } = await createRequest({ principal: ctx.principal, body: body.data, mcpSessionId: ctx.session?.agentSessionId });
   if (request.status !== "pending") return requestResult(request);
   return waitWithProgress(ctx, request.id, ctx.cfg.waitSeconds);
 }
@@ -76,7 +79,8 @@ async function askHuman(ctx: CallContext, args: unknown): Promise<ToolResult> {
 async function getAnswer(ctx: CallContext, args: unknown): Promise<ToolResult> {
   const input = getAnswerInputSchema(ctx.cfg).safeParse(args ?? {});
   if (!input.success) return invalid(fieldErrors(input.error));
-  return waitWithProgress(ctx, input.data.requestId, input.data.waitSeconds ?? ctx.cfg.waitSeconds);
+  // Longer than the server's limit waits the limit (then `pending`): the model need not know it.
+  return waitWithProgress(ctx, input.data.requestId, Math.min(input.data.waitSeconds ?? ctx.cfg.waitSeconds, ctx.cfg.waitSeconds));
 }
 
 export async function callTool(ctx: CallContext, name: string, args: unknown): Promise<ToolResult> {
@@ -85,9 +89,9 @@ export async function callTool(ctx: CallContext, name: string, args: unknown): P
     if (name === "get_answer") return await getAnswer(ctx, args);
     if (name === PERMISSION_PROMPT) {
       const progress = ctx.progress;
-      const session = ctx.session ? { sessionId: ctx.session.agentSessionId } : {};
       const lease = ctx.lease ? { lease: ctx.lease } : {};
-      return await permissionPrompt({ principal: ctx.principal, ...session, ...lease, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
+      const sessions = { sessionId: ctx.agentSessionId, mcpSessionId: ctx.session?.agentSessionId };
+      return await permissionPrompt({ principal: ctx.principal, ...sessions, ...lease, signal: ctx.signal, progressSeconds: ctx.cfg.progressSeconds, progress }, args);
     }
     return toolError(`Unknown tool "${name}". The tools are ask_human and get_answer (and permission_prompt for Claude Code).`);
   } catch (e) {

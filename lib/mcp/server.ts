@@ -11,6 +11,7 @@ import { json } from "../api/problem";
 import { actorLabel } from "../auth/principal";
 import { AppError } from "../errors";
 import { cancelSession } from "../questions/actions";
+import { agentSessionOf } from "./agent-session";
 import { callTool } from "./calls";
 import { mcpConfig } from "./config";
 import { endSession, isEnded } from "./ended";
@@ -72,7 +73,8 @@ function buildServer(ctx: ApiContext, session: McpSession | null, leases: CallLe
     const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
     const principal = ctx.principal;
     const lease = leases.get(extra.requestId);
-    return callTool({ principal, session, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
+    const agentSessionId = agentSessionOf(request.params._meta, ctx.req.headers);
+    return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
   });
   return server;
 }
@@ -115,7 +117,7 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   // Recorded first: from here on no instance serves the session, so nothing new lands in it.
   if (session === undefined || !(await endSession(ctx.principal.tokenId, session))) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-  const cancelled = await cancelSession({ scope, sessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
+  const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
   return json({ cancelled });
 }
 

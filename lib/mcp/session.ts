@@ -1,6 +1,6 @@
 // MCP session ids that any instance can check without shared memory: the id carries the client's
 // name and is signed (HMAC) for the token that opened it. Requests record `mcp_<nonce>` as their
-// agent.sessionId, which is what DELETE of the session cancels.
+// mcpSessionId (not the agent's sessionId: lib/mcp/agent-session.ts), which DELETE cancels.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "../auth/secret";
 

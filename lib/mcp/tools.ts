@@ -25,9 +25,8 @@ export function getAnswerInputSchema(cfg: McpConfig) {
         .number()
         .int()
         .min(0)
-        .max(cfg.waitSeconds)
         .optional()
-        .meta({ description: `How long to wait for the answer, 0–${cfg.waitSeconds} seconds (default ${cfg.waitSeconds}). 0 only checks.` }),
+        .meta({ description: `How long to wait for the answer, in seconds (default and most ${cfg.waitSeconds}: a longer wait waits ${cfg.waitSeconds}). 0 only checks.` }),
     })
     .strict();
 }

@@ -85,9 +85,14 @@ export function cancelRequest(opts: { scope: Scope; id: string; reason?: string;
   });
 }
 
-export async function cancelSession(opts: { scope: Scope; sessionId: string; actor: string; address?: string | null }): Promise<number> {
+/** An agent session's pending requests, or an MCP transport session's (its DELETE). */
+type SessionRef = { sessionId: string } | { mcpSessionId: string };
+
+export async function cancelSession(opts: { scope: Scope; actor: string; address?: string | null } & SessionRef): Promise<number> {
+  // Requests made before mcpSessionId existed carry the transport id as their sessionId.
+  const session = "sessionId" in opts ? { sessionId: opts.sessionId } : { OR: [{ mcpSessionId: opts.mcpSessionId }, { sessionId: opts.mcpSessionId }] };
   const pending = await db().questionRequest.findMany({
-    where: { teamId: opts.scope.teamId, sessionId: opts.sessionId, status: "pending", ...(opts.scope.tokenId ? { tokenId: opts.scope.tokenId } : {}) },
+    where: { teamId: opts.scope.teamId, ...session, status: "pending", ...(opts.scope.tokenId ? { tokenId: opts.scope.tokenId } : {}) },
     select: { id: true },
     orderBy: { id: "asc" },
   });

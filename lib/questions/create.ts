@@ -45,6 +45,8 @@ export async function createRequest(opts: {
   body: CreateRequestBody;
   idempotencyKey?: string;
   rawBody?: unknown;
+  /** the MCP transport session creating it (its DELETE cancels it), apart from agent.sessionId */
+  mcpSessionId?: string;
 }): Promise<CreateResult> {
   const { principal, idempotencyKey } = opts;
   // Everything an agent wrote (title, context, headers, prompts, options, its name) passes here.
@@ -59,7 +61,7 @@ export async function createRequest(opts: {
       if (replay) return { request: replay, replayed: true };
     }
     try {
-      return { request: await insert(principal, body, questions, idempotencyKey, hash), replayed: false };
+      return { request: await insert(principal, body, questions, idempotencyKey, hash, opts.mcpSessionId), replayed: false };
     } catch (e) {
       if (!idempotencyKey || !isUniqueViolation(e)) throw e;
       // Another create with the same key committed first: loop to replay it.
@@ -85,6 +87,17 @@ async function findReplay(principal: Principal, key: string, hash: string): Prom
   return request;
 }
 
+/**
+ * The request's own timeoutSeconds, else the team's default, else DEFAULT_EXPIRES_SECONDS (0 at
+ * either level: no expiry). The source decides abandonment: only the agent's own expiry keeps a
+ * request whose agent is gone (lib/questions/presence.ts).
+ */
+function expiryOf(principal: Principal, body: CreateRequestBody): { seconds: number; source: "agent" | "default" } | null {
+  if (body.timeoutSeconds) return { seconds: body.timeoutSeconds, source: "agent" };
+  const seconds = principal.defaultExpiresSeconds ?? env().DEFAULT_EXPIRES_SECONDS;
+  return seconds > 0 ? { seconds, source: "default" } : null;
+}
+
 function immediateRejection(principal: Principal, body: CreateRequestBody): Rejection | null {
   if (body.mode === "non_interactive") return rejection("non_interactive");
   if (principal.policy === "deny") return rejection("policy_denied");
@@ -97,6 +110,7 @@ async function insert(
   questions: ReturnType<typeof buildQuestions>,
   idempotencyKey: string | undefined,
   hash: string,
+  mcpSessionId: string | undefined,
 ): Promise<QuestionRequest> {
   await hub.ready();
   const now = new Date();
@@ -106,6 +120,7 @@ async function insert(
   const ruled = verdictFields(verdict);
   const status = rejected ? "rejected" : ruled.status;
   const response = rejected ? JSON.stringify({ rejection: rejected }) : ruled.response;
+  const lifetime = status === "pending" ? expiryOf(principal, body) : null;
   const searchText = [body.title, body.context, body.agent.name, ...questions.flatMap((q) => [q.header, q.prompt])]
     .filter(Boolean)
     .join("\n");
@@ -127,11 +142,13 @@ async function insert(
     callbackUrl: body.callbackUrl ?? null,
     cwd: body.agent.cwd ?? null,
     approvals: ruled.approvals,
+    expirySource: lifetime?.source ?? null,
+    mcpSessionId: mcpSessionId ?? null,
     questions: JSON.stringify(questions),
     response,
     searchText: searchKey(searchText) + (decided ? `\n${decided}` : ""),
     createdAt: now,
-    expiresAt: body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
+    expiresAt: lifetime ? new Date(now.getTime() + lifetime.seconds * 1000) : body.timeoutSeconds ? new Date(now.getTime() + body.timeoutSeconds * 1000) : null,
     resolvedAt: status !== "pending" ? now : null,
     resolvedBy: rejected ? "system" : ruled.resolvedBy,
     version: 1,

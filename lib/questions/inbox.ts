@@ -4,9 +4,11 @@ import { db } from "../db/client";
 import { AppError } from "../errors";
 import type { QuestionRequest } from "./schemas";
 import { SECRET_META, toView } from "./view";
+import { presenceOf, type Presence } from "./presence";
 
 export type TeamRef = { id: string; slug: string; name: string };
-export type InboxItem = QuestionRequest & { team: TeamRef };
+/** `presence`: whether an agent still waits (pending requests only; lib/questions/presence.ts). */
+export type InboxItem = QuestionRequest & { team: TeamRef; presence?: Presence | null };
 export type InboxPage = { data: InboxItem[]; total: number };
 
 export const INBOX_LIMIT = 200;
@@ -25,7 +27,7 @@ export async function listInbox(opts: { teamIds: string[]; agent?: string; limit
     }),
     client.questionRequest.count({ where }),
   ]);
-  return { data: rows.map((r) => ({ ...toView(r, r.secrets), team: r.team })), total };
+  return { data: rows.map((r) => ({ ...toView(r, r.secrets), team: r.team, presence: presenceOf(r) })), total };
 }
 
 /** One request of the user's teams, in any status; null for another team's (a 404, never a 403). */
@@ -34,7 +36,9 @@ export async function getInboxRequest(opts: { teamIds: string[]; id: string }): 
     where: { id: opts.id, teamId: { in: opts.teamIds } },
     include: { secrets: { select: SECRET_META }, team: TEAM },
   });
-  return row ? withoutAnswers({ ...toView(row, row.secrets), team: row.team }) : null;
+  if (!row) return null;
+  const presence = row.status === "pending" ? presenceOf(row) : null;
+  return withoutAnswers({ ...toView(row, row.secrets), team: row.team, presence });
 }
 
 /**

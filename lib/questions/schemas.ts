@@ -41,7 +41,7 @@ export function jsonBytes(value: unknown): number | undefined {
 // Any JSON value (objects, arrays, strings, numbers, booleans, null), at most 64 KiB serialised.
 const JsonValue = z
   .unknown()
-  .refine((v) => v !== undefined, "required")
+  .refine((v): boolean => v !== undefined, "required") // no type predicate: the type stays `unknown`, as in the OpenAPI document
   .refine((v) => (jsonBytes(v) ?? Infinity) <= LIMITS.actionInputBytes, `at most ${LIMITS.actionInputBytes / 1024} KiB as JSON`)
   .meta({ description: "Any JSON value, at most 64 KiB serialised." });
 
@@ -99,7 +99,19 @@ export const CreateRequestSchema = z
     context: z.string().max(LIMITS.context).optional(),
     agent: AgentSchema,
     questions: z.array(QuestionInputSchema).min(1).max(LIMITS.internal.maxQuestions),
-    timeoutSeconds: z.number().int().min(LIMITS.minTimeout).max(LIMITS.maxTimeout).optional(),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(LIMITS.minTimeout)
+      .max(LIMITS.maxTimeout)
+      .optional()
+      .meta({
+        description:
+          "Expire the request after this many seconds. Omitted: the team's default expiry (Settings), else the server's `DEFAULT_EXPIRES_SECONDS` " +
+          "(7 days unless the operator changed it; `0` means none). Either way, a request whose agent stops waiting — no long-poll, event stream " +
+          "or MCP call open and no read for `ABANDON_AFTER` (30 min by default) — is cancelled with the reason \"the agent stopped waiting\", " +
+          "unless it set its own timeoutSeconds or a callbackUrl.",
+      }),
     requiredApprovals: z
       .number()
       .int()

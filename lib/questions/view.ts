@@ -12,8 +12,10 @@ export type StoredResponse = { answers: Record<string, Answer> } | { rejection: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-// callbackUrl stays out of the view: an agent's URL may carry its own credentials.
-export function toView(row: Omit<RequestRow, "callbackUrl">, secrets: SecretMeta[] = []): QuestionRequest {
+/** Columns the view never shows: callbackUrl may carry the agent's own credentials; the rest is internal. */
+type Hidden = "callbackUrl" | "expirySource" | "mcpSessionId" | "agentSeenAt" | "agentGoneAt";
+
+export function toView(row: Omit<RequestRow, Hidden>, secrets: SecretMeta[] = []): QuestionRequest {
   const stored = row.response ? (JSON.parse(row.response) as StoredResponse) : null;
   let response: StoredResponse = stored;
   if (stored && "answers" in stored && secrets.length) {

@@ -6,6 +6,7 @@ import { shutdown } from "../shutdown";
 import { expireRequest } from "./actions";
 import { requireRequest, type Scope } from "./read";
 import { peekView } from "./view";
+import { presence } from "./presence";
 import type { QuestionRequest } from "./schemas";
 import type { EventRow } from "../db/types";
 
@@ -28,14 +29,17 @@ function viewOf(row: EventRow): QuestionRequest {
   return view;
 }
 
-/** Waits for a terminal state (or the time to pass) and returns the request's view. */
-export function waitForRequest(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<QuestionRequest> {
-  return waitLoop(scope, id, waitMs, signal, viewFromRead, viewFromEvent);
+/**
+ * Waits for a terminal state (or the time to pass) and returns the request's view. `agent`: the
+ * caller is the asking agent (not a reviewer's client), so the wait counts as its presence.
+ */
+export function waitForRequest(scope: Scope, id: string, waitMs: number, signal?: StopSignal, agent = true): Promise<QuestionRequest> {
+  return waitLoop(scope, id, waitMs, signal, agent, viewFromRead, viewFromEvent);
 }
 
 /** waitForRequest for the HTTP reply: the view's JSON text, from the event payload when woken. */
-export function waitForRequestText(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<ViewText> {
-  return waitLoop(scope, id, waitMs, signal, textFromRead, textFromEvent);
+export function waitForRequestText(scope: Scope, id: string, waitMs: number, signal?: StopSignal, agent = true): Promise<ViewText> {
+  return waitLoop(scope, id, waitMs, signal, agent, textFromRead, textFromEvent);
 }
 
 // Outcomes of a wait, as plain functions: a suspended wait holds no closures of its own.
@@ -50,33 +54,55 @@ const textFromEvent = (row: EventRow, id: string): ViewText | null => {
   return seen.status !== "pending" ? { text: row.payload, version: seen.version } : null;
 };
 
-/** fromEvent: the outcome a woken waiter returns, or null when the change left it pending. */
+/**
+ * fromEvent: the outcome a woken waiter returns, or null when the change left it pending.
+ * Every wait passes here, so this is where an agent's presence is recorded (./presence.ts): held
+ * from the first read until the wait ends; a wait that only reads counts as a read.
+ */
 async function waitLoop<T>(
   scope: Scope,
   id: string,
   waitMs: number,
   signal: StopSignal | undefined,
+  agent: boolean,
   fromRead: (view: QuestionRequest) => T,
   fromEvent: (row: EventRow, id: string) => T | null,
 ): Promise<T> {
   const deadline = Date.now() + waitMs;
-  for (;;) {
-    const watch = hub.watch(id);
-    try {
-      const next = await readOrSleep(scope, id, deadline, signal);
-      if (typeof next !== "number") return fromRead(next);
-      if (next === 0) continue;
-      const woken = await watch.sleep(next, signal);
-      if (shutdown.isDraining) {
-        throw new AppError("unavailable", "The server is shutting down; wait again.", undefined, { "retry-after": "1" });
+  let held = false;
+  let resolved = false;
+  try {
+    for (;;) {
+      const watch = hub.watch(id);
+      try {
+        const next = await readOrSleep(scope, id, deadline, signal);
+        if (typeof next !== "number") {
+          resolved = next.status !== "pending";
+          if (agent && !held && !resolved) presence.touch(id);
+          return fromRead(next);
+        }
+        if (next === 0) continue;
+        if (agent && !held) {
+          held = true;
+          presence.begin(id);
+        }
+        const woken = await watch.sleep(next, signal);
+        if (shutdown.isDraining) {
+          throw new AppError("unavailable", "The server is shutting down; wait again.", undefined, { "retry-after": "1" });
+        }
+        // The event carries the request as it became (same view a read gives): with thousands of
+        // waiters woken at once, skipping a read per waiter is what keeps the wake-up fast.
+        const outcome = woken ? fromEvent(woken, id) : null;
+        if (outcome !== null) {
+          resolved = true;
+          return outcome;
+        }
+      } finally {
+        watch.dispose();
       }
-      // The event carries the request as it became (same view a read gives): with thousands of
-      // waiters woken at once, skipping a read per waiter is what keeps the wake-up fast.
-      const outcome = woken ? fromEvent(woken, id) : null;
-      if (outcome !== null) return outcome;
-    } finally {
-      watch.dispose();
     }
+  } finally {
+    if (held) presence.end(id, resolved);
   }
 }
 

@@ -21,6 +21,10 @@ export const AddMemberBody = z.object({
 
 export const ChangeRoleBody = z.object({ role: RoleSchema });
 export const TeamPolicyBody = z.object({ policy: PolicySchema });
+/** null: the server's DEFAULT_EXPIRES_SECONDS; 0: no expiry; else 10 s – 7 days, as timeoutSeconds. */
+export const DefaultExpiryBody = z.object({
+  seconds: z.union([z.literal(0), z.number().int().min(10, "At least 10 seconds (or 0 for none).").max(604_800, "At most 7 days.")]).nullable(),
+});
 export const CreateTeamBody = z.object({
   slug: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "Lower-case letters, digits and dashes; at most 40."),
   name: z.string().trim().max(100).optional(),

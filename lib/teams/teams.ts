@@ -1,5 +1,6 @@
 // Teams: look-up by slug, creation (with its first admin, in one transaction), question policy.
 import { invalidate } from "../cache/invalidate";
+import { env } from "../config/env";
 import { teamTag } from "../cache/tags";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError, validationError } from "../errors";
@@ -71,4 +72,22 @@ export async function setTeamPolicy(teamId: string, policy: Policy, who: AuditWh
     ...auditWrites(db(), { ...who, teamId, action: "settings.policy", details: { policy } }),
   ]);
   await invalidate([teamTag(teamId)]);
+}
+
+/** The team's default expiry and the one in force (null: the server's DEFAULT_EXPIRES_SECONDS). */
+export type DefaultExpiry = { seconds: number | null; effective: number };
+
+export async function teamDefaultExpiry(teamId: string): Promise<DefaultExpiry> {
+  const team = await db().team.findUniqueOrThrow({ where: { id: teamId }, select: { defaultExpiresSeconds: true } });
+  return { seconds: team.defaultExpiresSeconds, effective: team.defaultExpiresSeconds ?? env().DEFAULT_EXPIRES_SECONDS };
+}
+
+export async function setTeamDefaultExpiry(teamId: string, seconds: number | null, who: AuditWho): Promise<DefaultExpiry> {
+  await db().$transaction([
+    db().team.update({ where: { id: teamId }, data: { defaultExpiresSeconds: seconds } }),
+    ...auditWrites(db(), { ...who, teamId, action: "settings.default_expiry", details: { seconds } }),
+  ]);
+  // The principal carries it (lib/auth/authenticate.ts): drop the cached ones.
+  await invalidate([teamTag(teamId)]);
+  return { seconds, effective: seconds ?? env().DEFAULT_EXPIRES_SECONDS };
 }

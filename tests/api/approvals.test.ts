@@ -2,7 +2,7 @@
 // answer rules, against the real server through the typed client.
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import type { CreateRequestInput, ReplyInput } from "@/lib/client";
+import type { CreateRequestInput, ReplyInput } from "@openoxide/questions-client";
 import { closeDb, db } from "@/lib/db/client";
 import { exportStream } from "@/lib/questions/history-export";
 import { dbEnv } from "../helpers/server";

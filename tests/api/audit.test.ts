@@ -1,7 +1,7 @@
 // The audit trail: decisions and settings changes are appended in their own transaction, the
 // chain verifies with the admin CLI, and editing or deleting one row makes verify fail naming it.
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { cliTeam, runAdmin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

@@ -118,6 +118,37 @@ describe("npm run bridge -- codex", () => {
     expect(readFileSync(file, "utf8")).toBe("approved line\n");
   });
 
+  test("Ctrl-C (SIGINT to the process group) withdraws the open request; a kill -9 is reconciled by the next start", async () => {
+    const question = {
+      call: "request_user_input",
+      arguments: { questions: [{ id: "db", header: "Database", question: "Which database?", options: [{ label: "PostgreSQL", description: "server" }, { label: "SQLite", description: "file" }] }] },
+    };
+    const { bridge } = await runCodex([question], "Done.");
+    const id = await forwarded(bridge, 1);
+    bridge.signalGroup("SIGINT");
+    expect(await bridge.exited).toBe(130);
+    const withdrawn = await reviewer.get(id);
+    expect(withdrawn.status).toBe("cancelled");
+    expect(JSON.stringify(withdrawn.response)).toContain("the bridge stopped");
+    await running!.model.close();
+    running!.home.cleanup();
+    running = undefined;
+
+    // kill -9: no handler runs, the request stays pending until the next start.
+    const killed = await runCodex([question], "Done.");
+    const orphan = await forwarded(killed.bridge, 1);
+    killed.bridge.signalGroup("SIGKILL");
+    await killed.bridge.exited;
+    expect((await reviewer.get(orphan)).status).toBe("pending");
+    await killed.model.close();
+    killed.home.cleanup();
+    running = undefined;
+    const next = await runCodex([], "Nothing to ask.");
+    await next.bridge.waitFor(/withdrew 1 request\(s\) left pending by a bridge that was killed/);
+    expect((await reviewer.get(orphan)).status).toBe("cancelled");
+    expect(await next.bridge.exited).toBe(0);
+  }, 180_000);
+
   test("a secret question's value reaches Codex and appears in no log, output or file Codex writes", async () => {
     const secret = `sk-${uid()}${uid()}`;
     const { model, bridge, home } = await runCodex(

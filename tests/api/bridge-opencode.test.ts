@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { QuestionsClient, type QuestionRequest } from "@/lib/client";
+import { QuestionsClient, type QuestionRequest } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { migrate, startServer } from "../helpers/server";
 import { clients, uid } from "../helpers/clients";
@@ -129,17 +129,42 @@ describe("npm run bridge -- opencode", () => {
     await result("question", `"Deploy now?"="No"`);
   });
 
-  test("a restarted bridge asks nothing twice and still delivers the answer", async () => {
+  test("Ctrl-C (SIGINT to the process group) withdraws the open request; the restarted bridge asks again, once", async () => {
     const session = await run([
       { tool: "question", args: { questions: [{ question: "Which region?", header: "Region", options: [{ label: "eu-west", description: "EU" }, { label: "us-east", description: "US" }] }] } },
     ]);
     const request = await inbox(session);
-    await bridge.stop();
+    bridge.signalGroup("SIGINT");
+    expect(await bridge.exited).toBe(130);
+    const withdrawn = await reviewer.get(request.id);
+    expect(withdrawn.status).toBe("cancelled");
+    expect(JSON.stringify(withdrawn.response)).toContain("the bridge stopped");
+    expect((await reviewer.list({ sessionId: session, status: "pending" })).data).toHaveLength(0);
+
+    // OpenCode still waits for the answer: the next start asks again (one new request, not two).
     bridge = startBridge(["opencode", "--url", oc.url], bridgeEnv);
-    await bridge.waitFor(new RegExp(`→ ${request.id} \\(already in the inbox\\)`));
-    expect((await reviewer.list({ sessionId: session })).data).toHaveLength(1);
-    await reviewer.reply(request.id, { answers: { q1: { selected: ["eu-west"] } } });
+    const again = await inbox(session);
+    expect(again.id).not.toBe(request.id);
+    expect(again.agent.toolCallId).toBe(request.agent.toolCallId);
+    await reviewer.reply(again.id, { answers: { q1: { selected: ["eu-west"] } } });
     await result("question", `"Which region?"="eu-west"`);
+    expect((await reviewer.list({ sessionId: session, status: "pending" })).data).toHaveLength(0);
+  }, 180_000);
+
+  test("closing the terminal (SIGHUP to the process group) withdraws the open request too", async () => {
+    const session = await run([
+      { tool: "question", args: { questions: [{ question: "Closing?", header: "Hang-up", options: [{ label: "A", description: "a" }, { label: "B", description: "b" }] }] } },
+    ]);
+    const request = await inbox(session);
+    bridge.signalGroup("SIGHUP");
+    // The tsx wrapper in front of the bridge dies of the hang-up itself (as npm does in a closed
+    // terminal); the bridge process behind it withdraws the request before it exits.
+    await bridge.exited;
+    const final = await reviewer.wait(request.id, { timeoutMs: 30_000 });
+    expect(final.status).toBe("cancelled");
+    expect(JSON.stringify(final.response)).toContain("the bridge stopped");
+    bridge = startBridge(["opencode", "--url", oc.url], bridgeEnv);
+    await bridge.waitFor(/bridging http/);
   });
 
   test("OpenCode restarted: its lost prompts are withdrawn here and the bridge reconnects", async () => {

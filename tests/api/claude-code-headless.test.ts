@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { clients } from "../helpers/clients";
 import { claudeHome, readmeClaudeBlocks, shellBlock, type ClaudeHome } from "../helpers/runtimes/claude-code";
 import { askToken, nextPending } from "../helpers/runtimes/claude-inbox";
@@ -56,7 +56,8 @@ describe("Claude Code, headless", () => {
     const next = () => nextPending(agent, (r) => r.agent.name === "Claude Code", () => finished);
 
     const q = await next();
-    expect(q.agent.sessionId).toMatch(/^mcp_/);
+    // Claude Code names no session over MCP (no _meta key, no header): none rather than the transport id.
+    expect(q.agent.sessionId).toBeNull();
     expect(q.questions[0]).toMatchObject({ kind: "single_select", prompt: question.questions[0]!.question, allowCustom: true });
     await reviewer.reply(q.id, { answers: { q1: { selected: ["SQLite"] } } });
     const answered = await m.waitForToolResult((r) => r.tool === "AskUserQuestion");

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { clients } from "../helpers/clients";
 import { claudeHome, readmeClaudeBlocks, startInteractive, type ClaudeHome, type Terminal } from "../helpers/runtimes/claude-code";
 import { askToken, fromProject, nextPending, requestsFrom } from "../helpers/runtimes/claude-inbox";

@@ -1,6 +1,6 @@
 // The admin CLI in exactly the forms of SPEC §5, run as a real process against the test database.
 import { describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin as admin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

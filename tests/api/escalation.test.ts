@@ -2,7 +2,7 @@
 // escalation list once, through the outbox, and is marked escalated; later sweeps do not notify
 // again. Expiry gives the agent the team's message, always as a rejection.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { cliTeam } from "../helpers/cli";
 import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

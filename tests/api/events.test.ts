@@ -1,6 +1,6 @@
 // The event stream: durable ids, Last-Event-ID resume with no gap or duplicate, scoping.
 import { describe, expect, it } from "vitest";
-import type { QuestionEvent } from "@/lib/client";
+import type { QuestionEvent } from "@openoxide/questions-client";
 import { clients, singleSelect, uid } from "../helpers/clients";
 import { collect } from "../helpers/events";
 

@@ -5,7 +5,7 @@
 // real create and reply paths.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "csv-parse/sync";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { closeDb, db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { answerDigest } from "@/lib/insights/columns";

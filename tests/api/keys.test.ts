@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { adminOk, createToken, runAdmin } from "../helpers/cli";
 import { uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

@@ -1,29 +1,33 @@
 // LangGraph interrupts answered from the inbox, end to end: a real LangGraph JS dev server
 // (`langgraphjs dev`, graphs in tests/langgraph/src), this app's real server watching it (its own
 // database, a short poll), the deployment connected with the real admin CLI, answers given
-// through the agent API as a reviewer would.
+// through the agent API as a reviewer would. Presence limits are shortened (PRESENCE_SECONDS=1,
+// ABANDON_AFTER=3 s): the watcher keeps its requests waited for, every test relies on that.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { QuestionsClient, type QuestionRequest } from "@/lib/client";
+import { QuestionsClient, type QuestionRequest } from "@openoxide/questions-client";
 import { admin, createToken, runAdmin } from "../helpers/cli";
+import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
 import { startLangGraph, type LangGraphDev } from "../helpers/runtimes/langgraph";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "oq-langgraph-"));
-const env = { LANGGRAPH_POLL_MS: "200" };
+const env = { LANGGRAPH_POLL_MS: "200", PRESENCE_SECONDS: "1", ABANDON_AFTER: "3s" };
 let dropDb: () => Promise<void> = async () => {};
 let lg: LangGraphDev;
 let server: TestServer;
 let reviewer: QuestionsClient;
 let answerToken = "";
+let askToken = "";
 
 beforeAll(async () => {
   dropDb = await ownDatabase(dataDir);
   migrate(dataDir);
   answerToken = createToken(dataDir, { name: "reviewer", scopes: "answer,read" });
+  askToken = createToken(dataDir, { name: "agent", scopes: "ask" });
   lg = await startLangGraph();
   server = await startServer({ dataDir, env });
   reviewer = new QuestionsClient({ baseUrl: server.url, token: answerToken });
@@ -125,6 +129,17 @@ describe("LangGraph interrupts in the inbox", () => {
     expect(item.questions[0]).toMatchObject({ kind: "freeform", prompt: "What should the release be called?" });
     await reviewer.reply(item.id, { answers: { answer: { text: "Aurora" } } });
     expect((await finished(thread)).answer).toBe("Aurora");
+  });
+
+  test("an open interrupt's request is not abandoned (the graph waits); a request nobody waits on is", async () => {
+    const thread = await interrupted("plain");
+    const item = await inboxItem(thread);
+    // Made after the interrupt's request: once it is withdrawn, that one is past ABANDON_AFTER too.
+    const alone = await new QuestionsClient({ baseUrl: server.url, token: askToken }).create(singleSelect());
+    expect((await reviewer.wait(alone.id, { timeoutMs: 30_000 })).response).toMatchObject({ rejection: { message: expect.stringContaining("the agent stopped waiting") } });
+    expect((await reviewer.get(item.id)).status).toBe("pending");
+    await reviewer.reply(item.id, { answers: { answer: { text: "Cirrus" } } });
+    expect((await finished(thread)).answer).toBe("Cirrus");
   });
 
   test("a thread resumed elsewhere first: our request is withdrawn", async () => {

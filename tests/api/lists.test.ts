@@ -1,7 +1,7 @@
 // Cancel (one request, a whole session), list filters, FIFO pending order, stable cursors,
 // and team isolation (SPEC §3).
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import type { CreateRequestInput, QuestionRequest } from "@/lib/questions/schemas";
 import { createToken } from "../helpers/cli";
 import { clients, singleSelect, uid } from "../helpers/clients";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Progress } from "@modelcontextprotocol/sdk/types.js";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
@@ -120,11 +120,27 @@ describe("MCP waiting", () => {
       signal: controller.signal,
     });
     const pending = await pendingFrom(reviewer, name);
-    expect(pending.agent.sessionId).toMatch(/^mcp_/);
+    expect(pending.agent.sessionId).toBeNull();
     controller.abort();
     await expect(call.then((r) => r.text())).rejects.toThrow();
     await new Promise((r) => setTimeout(r, WAIT_SECONDS * 1000));
     expect((await reviewer.get(pending.id)).status).toBe("pending");
+  });
+
+  it("get_answer with waitSeconds above MCP_WAIT_SECONDS waits MCP_WAIT_SECONDS instead of refusing", async () => {
+    const created = await new QuestionsClient({ baseUrl: server.url, token: agentToken }).create({ agent: { name: `clamp-${uid()}` }, questions: question.questions as never });
+    const mcp = await connectMcp(server.url, agentToken, `clamp-${uid()}`);
+    try {
+      const started = Date.now();
+      const result = await mcp.client.callTool({ name: "get_answer", arguments: { requestId: created.id, waitSeconds: 3600 } });
+      const elapsed = Date.now() - started;
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ requestId: created.id, status: "pending" });
+      expect(elapsed).toBeGreaterThanOrEqual(WAIT_SECONDS * 1000 - 100);
+      expect(elapsed).toBeLessThan(WAIT_SECONDS * 1000 + 5000);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it("shares the REST API's per-token rate limit: 429 with Retry-After", async () => {

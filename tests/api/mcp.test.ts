@@ -5,7 +5,17 @@ import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { runAdmin } from "../helpers/cli";
 import { clients, uid } from "../helpers/clients";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 const { baseUrl, reviewer, all, tokens } = clients();
 
@@ -94,7 +104,7 @@ describe("MCP server", () => {
       const call = mcp.client.callTool({ name: "ask_human", arguments: ask });
       const pending = await pendingFrom(all, name);
       expect(pending.source).toBe("model_tool");
-      expect(pending.agent.sessionId).toMatch(/^mcp_/);
+      expect(pending.agent.sessionId).toBeNull();
       expect(pending.questions[0]!.allowCustom).toBe(true);
       let settled = false;
       void call.finally(() => (settled = true));
@@ -206,6 +216,33 @@ describe("MCP server", () => {
     } finally {
       await ending.close();
       await staying.close();
+    }
+  });
+
+  it("records the agent's own session (_meta or X-Agent-Session-Id), else none: never the transport's id", async () => {
+    const token = await newToken({ scopes: "ask" });
+    const api = new QuestionsClient({ baseUrl, token });
+    const name = `own-session-${uid()}`;
+    const mcp = await connectMcp(baseUrl, token, name);
+    const viaHeader = await connectMcp(baseUrl, token, `${name}-h`, { "X-Agent-Session-Id": "chat-from-header" });
+    try {
+      const chatA = mcp.client.callTool({ name: "ask_human", arguments: { questions: [ask.questions[2]!] }, _meta: { sessionId: "chat-a" } });
+      const a = await pendingFrom(api, name);
+      expect(a.agent.sessionId).toBe("chat-a");
+      const chatB = mcp.client.callTool({ name: "ask_human", arguments: { questions: [ask.questions[2]!] }, _meta: { "claudecode/sessionId": "chat-b" } });
+      const b = (await waitFor(async () => (await api.list({ status: "pending", agent: name })).data.find((r) => r.id !== a.id)))!;
+      expect(b.agent.sessionId).toBe("chat-b");
+      const h = viaHeader.client.callTool({ name: "ask_human", arguments: { questions: [ask.questions[2]!] } });
+      expect((await pendingFrom(api, `${name}-h`)).agent.sessionId).toBe("chat-from-header");
+      // One transport session, two chats: DELETE still withdraws both (kept as mcpSessionId).
+      await mcp.transport.terminateSession();
+      expect((await chatA).structuredContent).toMatchObject({ status: "cancelled" });
+      expect((await chatB).structuredContent).toMatchObject({ status: "cancelled" });
+      await api.cancelSession("chat-from-header");
+      expect((await h).structuredContent).toMatchObject({ status: "cancelled" });
+    } finally {
+      await mcp.close();
+      await viaHeader.close();
     }
   });
 

@@ -1,7 +1,7 @@
 // No agent ever waits on a question nobody can answer (SPEC §3): non-interactive requests and
 // tokens whose policy is deny are recorded and returned at once as `rejected`.
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { clients, singleSelect, uid } from "../helpers/clients";
 

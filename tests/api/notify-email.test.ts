@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin } from "../helpers/cli";
 import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
 import { rawQuery } from "../helpers/raw-db";

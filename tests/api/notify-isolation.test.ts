@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { adminOk } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { createTestDatabase, dropTestDatabase } from "../helpers/pg";

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient, ApiError } from "@/lib/client";
+import { QuestionsClient, ApiError } from "@openoxide/questions-client";
 import { runAdmin } from "../helpers/cli";
 import { freePort, migrate, startServer, type TestServer } from "../helpers/server";
 import { rawQuery } from "../helpers/raw-db";

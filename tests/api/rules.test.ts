@@ -3,8 +3,8 @@
 // deny beats allow, paused or expired rules stop deciding, no rule answers a secret or approves
 // a compound command, and an approval needing two people needs two different people.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CreateRequestInput, QuestionRequest } from "@/lib/client";
-import { QuestionsClient } from "@/lib/client";
+import type { CreateRequestInput, QuestionRequest } from "@openoxide/questions-client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { closeDb, db } from "@/lib/db/client";
 import { runAdmin } from "../helpers/cli";
 import { uid } from "../helpers/clients";

@@ -8,7 +8,7 @@ import { listHistory } from "@/lib/questions/history";
 import { HistoryQuerySchema } from "@/lib/questions/history-query";
 import { MAX_IDS } from "@/lib/questions/search-index";
 import { searchKey } from "@/lib/questions/search-text";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { dbEnv } from "../helpers/server";
 import { clients, singleSelect, uid } from "../helpers/clients";
 

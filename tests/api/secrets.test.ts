@@ -1,7 +1,7 @@
 // Secret answers: encrypted at rest, handed to the creating token once, never in reads or logs.
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { clients, uid } from "../helpers/clients";
 import { rawDatabaseText, rawQuery } from "../helpers/raw-db";
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { singleSelect } from "../helpers/clients";
 import { migrate, startServer, type TestServer } from "../helpers/server";

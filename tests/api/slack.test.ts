@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import type { CreateRequestInput, QuestionRequest } from "@/lib/questions/schemas";
 import { runAdmin } from "../helpers/cli";
 import { rawQuery } from "../helpers/raw-db";

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient, StreamResetError, type StreamReset } from "@/lib/client";
+import { QuestionsClient, StreamResetError, type StreamReset } from "@openoxide/questions-client";
 import { createToken, runAdmin } from "../helpers/cli";
 import { newSession } from "../helpers/session";
 import { singleSelect } from "../helpers/clients";

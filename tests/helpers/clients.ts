@@ -1,7 +1,7 @@
 // Typed clients for the shared test server, one per seeded token, plus small seed helpers.
 import { inject } from "vitest";
 import { randomUUID } from "node:crypto";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import type { CreateRequestInput } from "@/lib/questions/schemas";
 
 export function clients() {

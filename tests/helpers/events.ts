@@ -1,5 +1,5 @@
 // Reads a client's event stream until a condition holds (or 20 s pass), then closes it.
-import type { QuestionEvent, QuestionsClient } from "@/lib/client";
+import type { QuestionEvent, QuestionsClient } from "@openoxide/questions-client";
 
 export async function collect(
   client: QuestionsClient,

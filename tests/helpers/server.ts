@@ -82,7 +82,8 @@ export async function startServer(opts: { dataDir: string; env?: Record<string, 
   child.stderr!.pipe(out);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 60_000; // a loaded 2-core machine can take half a minute
+  // Generous: on a loaded 2-core machine a production start can take a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${readFileSync(logFile, "utf8")}`);
     try {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QuestionsClient, type QuestionRequest } from "@/lib/client";
+import { QuestionsClient, type QuestionRequest } from "@openoxide/questions-client";
 import { createToken, runAdmin } from "../helpers/cli";
 import { rawQuery } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";

@@ -6,7 +6,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, QuestionsClient } from "@/lib/client";
+import { ApiError, QuestionsClient } from "@openoxide/questions-client";
 import { adminOk, cliTeam } from "../helpers/cli";
 import { singleSelect } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { CreateTeamCard } from "@/components/settings/create-team-card";
 import { MembersCard } from "@/components/settings/members-card";
 import { PolicyCard } from "@/components/settings/policy-card";
+import { ExpiryCard } from "@/components/settings/expiry-card";
 import { ProfileCard } from "@/components/settings/profile-card";
 import { TeamTabs } from "@/components/settings/team-tabs";
 import { TokensCard } from "@/components/settings/tokens-card";
@@ -17,9 +18,10 @@ import { emailEnabled } from "@/lib/notify/prefs";
 import { listWebhooks } from "@/lib/notify/webhooks";
 import { requireUser } from "@/lib/auth/session";
 import { listMembers } from "@/lib/teams/members";
-import { teamPolicy } from "@/lib/teams/teams";
+import { teamDefaultExpiry, teamPolicy } from "@/lib/teams/teams";
 import { listTokens } from "@/lib/teams/tokens";
 import { hasPassword } from "@/lib/account/password";
+import { env } from "@/lib/config/env";
 import { listInvitations } from "@/lib/invitations/invitations";
 import { EscalationCard } from "@/components/settings/escalation-card";
 import { atLeast } from "@/lib/auth/roles";
@@ -45,10 +47,11 @@ export default async function SettingsPage({ searchParams }: Props) {
   const [tokens, members, invitations, policy] = current
     ? await Promise.all([listTokens(current.teamId), listMembers(current.teamId), listInvitations(current.teamId), teamPolicy(current.teamId)])
     : [[], [], [], "allow" as const];
-  const [webhooks, callback, mail, escalation, deployments] = await Promise.all([
+  const [webhooks, callback, mail, expiry, escalation, deployments] = await Promise.all([
     current ? listWebhooks(current.teamId) : [],
     current ? callbackSecretInfo(current.teamId) : { rotatedAt: null },
     emailEnabled(user.id),
+    current ? teamDefaultExpiry(current.teamId) : null,
     current ? escalationSettings(current.teamId) : null,
     current ? listDeployments(current.teamId) : [],
   ]);
@@ -94,6 +97,9 @@ export default async function SettingsPage({ searchParams }: Props) {
           <PushCard publicKey={vapidKeys().publicKey} />
           <SlackLinkCard links={slackLinks} token={slackLink ?? null} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}
+          {current && expiry ? (
+            <ExpiryCard key={`e-${current.teamId}`} teamId={current.teamId} seconds={expiry.seconds} serverDefault={env().DEFAULT_EXPIRES_SECONDS} />
+          ) : null}
         </div>
         <div className="min-w-0 space-y-5">
           {current ? (

@@ -28,7 +28,7 @@ export const REQUEST: Table = {
   columns: [
     "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
     "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl", "cwd", "approvals",
-    "escalatedAt",
+    "expirySource", "mcpSessionId", "escalatedAt",
     "fingerprint", "kind", "answerDigest", "waitSeconds",
   ],
   defaults: { status: "pending", searchText: "", version: 1 },

@@ -1,5 +1,6 @@
 // Runs `npm run bridge -- …` (tsx bridges/cli.ts) as a real child process and records its output.
 import { spawn, type ChildProcess } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "../server";
 
@@ -12,13 +13,20 @@ export interface BridgeProcess {
   /** Resolves once stderr or stdout has a line matching `re` (rejects after `timeoutMs`). */
   waitFor(re: RegExp, timeoutMs?: number): Promise<string>;
   stop(signal?: NodeJS.Signals): Promise<number>;
+  /** Sends `signal` to the bridge's whole process group, as a terminal does (Ctrl-C, closing it). */
+  signalGroup(signal: NodeJS.Signals): void;
 }
 
+/** The bridges' run journals (bridges/core/journal.ts) of this test process, not the user's. */
+export const BRIDGE_STATE_DIR = path.join(tmpdir(), `oq-bridge-state-${process.pid}`);
+
 export function startBridge(args: string[], env: Record<string, string>, cwd = ROOT): BridgeProcess {
+  // Its own process group (with the runtime it starts), so a test can signal the group.
   const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "bridges/cli.ts"), ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: { ...process.env, QUESTIONS_BRIDGE_STATE_DIR: BRIDGE_STATE_DIR, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   let out = "";
   let err = "";
@@ -54,6 +62,9 @@ export function startBridge(args: string[], env: Record<string, string>, cwd = R
     async stop(signal = "SIGTERM") {
       if (!done) child.kill(signal);
       return exited;
+    },
+    signalGroup(signal) {
+      if (!done) process.kill(-child.pid!, signal);
     },
   };
 }

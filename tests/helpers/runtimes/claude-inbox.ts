@@ -1,7 +1,7 @@
 // The inbox side of the Claude Code tests: an `ask` token of its own per test file (its requests
 // are the only ones it lists), and a poll for the next request from one Claude Code project.
 import { inject } from "vitest";
-import { QuestionsClient } from "@/lib/client";
+import { QuestionsClient } from "@openoxide/questions-client";
 import type { QuestionRequest } from "@/lib/questions/schemas";
 import { runAdmin } from "../cli";
 import { uid } from "../clients";

@@ -2,13 +2,13 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { QuestionRequest } from "@/lib/questions/schemas";
-import type { QuestionsClient } from "@/lib/client";
+import type { QuestionsClient } from "@openoxide/questions-client";
 
 export type McpConnection = { client: Client; transport: StreamableHTTPClientTransport; close: () => Promise<void> };
 
-export async function connectMcp(baseUrl: string, token: string | null, clientName: string): Promise<McpConnection> {
+export async function connectMcp(baseUrl: string, token: string | null, clientName: string, headers: Record<string, string> = {}): Promise<McpConnection> {
   const transport = new StreamableHTTPClientTransport(new URL("/api/mcp", baseUrl), {
-    requestInit: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    requestInit: { headers: { ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } },
   });
   const client = new Client({ name: clientName, version: "1.0.0" });
   await client.connect(transport);

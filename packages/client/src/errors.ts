@@ -1,6 +1,7 @@
-// Errors the client throws: ApiError for any non-2xx answer (RFC 9457 problem+json, or a
-// synthetic problem when the body is not one), NetworkError when no answer arrived at all.
-import type { Problem } from "../questions/schemas";
+// Errors the client throws: ApiError (and one subclass per common problem) for any non-2xx answer
+// (RFC 9457 problem+json, or a synthetic problem when the body is not one), NetworkError when no
+// answer arrived at all.
+import type { Problem } from "./types.ts";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -21,6 +22,11 @@ export class ApiError extends Error {
     return this.problem.type;
   }
 
+  /** Per-field validation messages (400/422), empty otherwise. */
+  get errors(): Array<{ path: string; message: string }> {
+    return this.problem.errors ?? [];
+  }
+
   /** Reads the (already non-2xx) response body; never throws itself. */
   static async fromResponse(res: Response): Promise<ApiError> {
     const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
@@ -30,9 +36,54 @@ export class ApiError extends Error {
     } catch {
       // the body broke off: the status line alone still tells the caller what happened
     }
-    return new ApiError(toProblem(res, text), retryAfterMs);
+    const problem = toProblem(res, text);
+    const Kind = KINDS[problem.status] ?? ApiError;
+    return new Kind(problem, retryAfterMs);
   }
 }
+
+/** 401: missing, unknown or revoked token. */
+export class UnauthorizedError extends ApiError {
+  override name = "UnauthorizedError";
+}
+/** 403: the token lacks the scope the call needs. */
+export class ForbiddenError extends ApiError {
+  override name = "ForbiddenError";
+}
+/** 404: no such request, or another team's. */
+export class NotFoundError extends ApiError {
+  override name = "NotFoundError";
+}
+/** 409: already resolved (or an Idempotency-Key still in flight); 410: secrets already claimed. */
+export class ConflictError extends ApiError {
+  override name = "ConflictError";
+}
+/** 412: `If-Match` named a stale version. */
+export class PreconditionFailedError extends ApiError {
+  override name = "PreconditionFailedError";
+}
+/** 400/413/415/422: the input was refused; `errors` names the fields. Nothing was changed. */
+export class ValidationError extends ApiError {
+  override name = "ValidationError";
+}
+/** 429: rate limited; `retryAfterMs` says when to try again. */
+export class RateLimitedError extends ApiError {
+  override name = "RateLimitedError";
+}
+
+const KINDS: Record<number, typeof ApiError> = {
+  400: ValidationError,
+  401: UnauthorizedError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  409: ConflictError,
+  410: ConflictError,
+  412: PreconditionFailedError,
+  413: ValidationError,
+  415: ValidationError,
+  422: ValidationError,
+  429: RateLimitedError,
+};
 
 /** fetch itself failed (connection refused/reset, DNS, a body cut short): no HTTP status to show. */
 export class NetworkError extends Error {

@@ -1,13 +1,13 @@
-// The one mapping between Claude Code and the inbox, used by the PermissionRequest hook (hook.ts)
-// and the permission-prompt MCP tool (prompt-tool.ts): a tool call Claude Code wants to make
-// becomes a request (AskUserQuestion: its questions; any other tool: an approval), and the
-// terminal request becomes Claude Code's decision. Reuses the bridges' fitting (runtime-fit.ts).
-import { z } from "zod";
-import { chosen, clip, decisionOf, fitOptions, fitText } from "../questions/runtime-fit";
-import { LIMITS, type Answer, type CreateRequestInput, type QuestionRequest } from "../questions/schemas";
-import { approvalText } from "./describe";
-import { alwaysUpdates, grantInWords } from "./permissions";
-import type { Decision, PermissionUpdate } from "./schemas";
+// The one mapping between Claude Code and the inbox, used by the app's PermissionRequest hook and
+// permission-prompt MCP tool, and by the Agent SDK's `canUseTool` (../agent-sdk.ts): a tool call
+// Claude Code wants to make becomes a request (AskUserQuestion: its questions; any other tool: an
+// approval), and the terminal request becomes Claude Code's decision. Reuses the bridges' fitting.
+import { chosen, clip, decisionOf, fitOptions, fitText } from "../fit.ts";
+import { LIMITS } from "../generated/limits.ts";
+import type { Answer, CreateRequestInput, QuestionRequest } from "../types.ts";
+import { approvalText } from "./describe.ts";
+import { alwaysUpdates, grantInWords } from "./permissions.ts";
+import type { Decision, PermissionUpdate } from "./types.ts";
 
 export const AGENT_NAME = "Claude Code";
 export const ASK_TOOL = "AskUserQuestion";
@@ -20,6 +20,8 @@ export type ToolCall = {
   cwd?: string;
   toolUseId?: string;
   suggestions?: PermissionUpdate[];
+  /** false: no "approve always" (the runtime said its rule would grant more than this call) */
+  allowAlways?: boolean;
 };
 
 export type Mapped = {
@@ -28,24 +30,32 @@ export type Mapped = {
   decide(request: QuestionRequest): Decision | null;
 };
 
-const AskInput = z.looseObject({
-  questions: z
-    .array(
-      z.looseObject({
-        question: z.string().min(1),
-        header: z.string().optional(),
-        options: z.array(z.looseObject({ label: z.string(), description: z.string().optional() })).optional(),
-        multiSelect: z.boolean().optional(),
-      }),
-    )
-    .min(1)
-    .max(LIMITS.internal.maxQuestions),
-});
+type AskQuestion = { question: string; header?: string; options?: Array<{ label: string; description?: string }>; multiSelect?: boolean };
+type AskInput = { questions: AskQuestion[] };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const optional = (v: unknown, type: string) => v === undefined || typeof v === type;
+
+/** AskUserQuestion's input as Claude Code sends it (extra fields allowed), or null. */
+export function askInput(input: Record<string, unknown>): AskInput | null {
+  const qs = input.questions;
+  if (!Array.isArray(qs) || qs.length < 1 || qs.length > LIMITS.internal.maxQuestions) return null;
+  const ok = qs.every(
+    (q) =>
+      isObject(q) &&
+      typeof q.question === "string" &&
+      q.question.length > 0 &&
+      optional(q.header, "string") &&
+      optional(q.multiSelect, "boolean") &&
+      (q.options === undefined || (Array.isArray(q.options) && q.options.every((o) => isObject(o) && typeof o.label === "string" && optional(o.description, "string")))),
+  );
+  return ok ? (input as AskInput) : null;
+}
 
 export function mapToolCall(call: ToolCall): Mapped {
-  const ask = call.toolName === ASK_TOOL ? AskInput.safeParse(call.input) : null;
+  const ask = call.toolName === ASK_TOOL ? askInput(call.input) : null;
   // A question input Claude Code would not send itself is still a tool call a person can allow.
-  return ask?.success ? mapQuestions(call, ask.data) : mapApproval(call);
+  return ask ? mapQuestions(call, ask) : mapApproval(call);
 }
 
 function common(call: ToolCall, title: string): Pick<CreateRequestInput, "source" | "title" | "context" | "agent"> {
@@ -70,7 +80,7 @@ function unanswered(request: QuestionRequest): Decision | null {
   return null;
 }
 
-function mapQuestions(call: ToolCall, ask: z.output<typeof AskInput>): Mapped {
+function mapQuestions(call: ToolCall, ask: AskInput): Mapped {
   const back: Array<{ id: string; text: string; original: Map<string, string> }> = [];
   const questions = ask.questions.map((q, i) => {
     const id = `q${i + 1}`;
@@ -127,7 +137,7 @@ function mapApproval(call: ToolCall): Mapped {
           kind: "approval",
           ...fitText(text.header, text.prompt),
           action: { tool: call.toolName, input: call.input, summary: clip(`"Approve always" also allows, without asking again: ${grantInWords(updates)}.`, LIMITS.summary) },
-          allowAlways: true,
+          allowAlways: call.allowAlways ?? true,
           allowEdit: true,
         },
       ],

@@ -1,15 +1,15 @@
 // GET /api/v1/events as an async iterable, with EventSource-style reconnection: resume from the
 // last id seen (the server replays with no gap or duplicate) after the server's `retry:` delay.
-import type { QuestionRequest } from "../questions/schemas";
-import { isRetryable } from "./errors";
-import { retryDelay, sleep } from "./http";
-import { SseParser, readSse, type SseMessage } from "./sse";
+import { isRetryable } from "./errors.ts";
+import { retryDelay, sleep } from "./http.ts";
+import { readSse, type SseMessage } from "./sse.ts";
+import type { EventData, QuestionRequest } from "./types.ts";
 
 export interface QuestionEvent {
   /** Durable sequence id; pass it back as `lastEventId` to resume. */
   id: number;
-  /** `request.created` | `request.answered` | `request.rejected` | `request.cancelled` | `request.expired` | `request.updated` (a vote; still pending) */
-  type: string;
+  /** `request.updated` is a vote on a request that is still pending. */
+  type: EventData["type"];
   requestId: string;
   createdAt: string;
   /** The request as it was right after the event. */
@@ -64,22 +64,17 @@ export async function* streamEvents(open: OpenStream, opts: EventsOptions = {}):
       const res = await open(lastId, signal);
       failures = 0;
       if (res.body) {
-        const parser = new SseParser();
-        try {
-          for await (const msg of readSse(res.body, parser, signal)) {
-            if (msg.event === "reset") {
-              const reset = toReset(msg);
-              lastId = reset.resumeFrom;
-              if (!opts.onReset) throw new StreamResetError(reset);
-              await opts.onReset(reset);
-              continue;
-            }
-            const event = toEvent(msg);
-            lastId = event.id;
-            yield event;
+        for await (const msg of readSse(res.body, { signal, onRetry: (ms) => (retryMs = ms) })) {
+          if (msg.event === "reset") {
+            const reset = toReset(msg);
+            lastId = reset.resumeFrom;
+            if (!opts.onReset) throw new StreamResetError(reset);
+            await opts.onReset(reset);
+            continue;
           }
-        } finally {
-          if (parser.retry !== undefined) retryMs = parser.retry;
+          const event = toEvent(msg);
+          lastId = event.id;
+          yield event;
         }
       }
     } catch (e) {
@@ -114,7 +109,7 @@ function toEvent(msg: SseMessage): QuestionEvent {
   }
   return {
     id,
-    type: o.type ?? msg.event,
+    type: o.type ?? (msg.event as QuestionEvent["type"]),
     requestId: o.requestId ?? o.request.id,
     createdAt: o.createdAt ?? "",
     request: o.request,

@@ -1,8 +1,8 @@
 // "Approve always" as Claude Code's permission update (`updatedPermissions`): the suggestions
 // Claude Code sent with the hook input (what its own dialog's "don't ask again" would do), else a
 // rule for this tool call for the rest of the session. The reviewer sees it in words first.
-import { mcpTool } from "./describe";
-import type { PermissionUpdate } from "./schemas";
+import { mcpTool } from "./describe.ts";
+import type { PermissionUpdate } from "./types.ts";
 
 type Rule = { toolName: string; ruleContent?: string };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Answer, QuestionRequest } from "../questions/schemas";
-import { mapToolCall } from "./map";
+import type { Answer, QuestionRequest } from "../types.ts";
+import { mapToolCall } from "./map.ts";
 
 const blank: Answer = { selected: [], custom: null, text: null, note: null };
 

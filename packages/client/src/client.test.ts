@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { QuestionRequest } from "../questions/schemas";
-import { ApiError, QuestionsClient, StreamResetError, type CreateRequestInput, type QuestionEvent, type StreamReset } from "./index";
+import type { QuestionRequest } from "./types.ts";
+import { ApiError, QuestionsClient, StreamResetError, type CreateRequestInput, type QuestionEvent, type StreamReset } from "./index.ts";
 
 type Call = { method: string; url: URL; headers: Headers; body: string | undefined };
 type Handler = (call: Call, signal: AbortSignal | undefined) => Response | Promise<Response>;
