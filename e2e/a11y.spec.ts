@@ -12,6 +12,10 @@ const VARIANTS = [
   { name: "phone dark", viewport: { width: 390, height: 844 }, colorScheme: "dark", mobile: true },
 ] as const;
 
+// The variants are independent and axe is the slowest thing in the browser suite: spread them over
+// both workers instead of running the whole file on one (each worker seeds its own data).
+test.describe.configure({ mode: "parallel" });
+
 let seed: UiSeed;
 let state: Awaited<ReturnType<typeof signedInState>>;
 

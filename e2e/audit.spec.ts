@@ -10,7 +10,8 @@ test("a request past the team's escalation delay is marked escalated in the inbo
   const agent = await agentFor(admin.teamSlug);
   await signIn(page, admin, "/settings");
   const card = page.getByRole("region", { name: "Escalation and expiry" });
-  await card.getByLabel("Escalate after (minutes)").fill("0.05"); // 3 seconds
+  // 12 seconds: long enough that the row is seen unescalated first on a busy machine.
+  await card.getByLabel("Escalate after (minutes)").fill("0.2");
   await card.getByRole("checkbox", { name: admin.email }).check();
   await card.getByRole("button", { name: "Save escalation" }).click();
   await expect(card.getByText("Escalation saved.")).toBeVisible();
@@ -21,7 +22,7 @@ test("a request past the team's escalation delay is marked escalated in the inbo
   const row = page.getByRole("listitem").filter({ hasText: title });
   await expect(row).toBeVisible();
   await expect(row.getByText("Escalated")).toHaveCount(0);
-  await expect(row.getByText("Escalated")).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByText("Escalated")).toBeVisible({ timeout: 30_000 });
 
   await page.goto(`/inbox/${created.id}`);
   await expect(page.getByRole("banner").getByText("Escalated").or(page.getByText("Escalated", { exact: true })).first()).toBeVisible();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, normaliseEmail, verifyPassword } from "./password";
 
-describe("password hashing", () => {
+// scrypt at N=32768 takes seconds per hash when the machine is busy (CI runs files side by side).
+describe("password hashing", { timeout: 30_000 }, () => {
   it("round-trips and uses the documented format", async () => {
     const stored = await hashPassword("correct horse battery staple");
     expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
