@@ -15,6 +15,7 @@ import { watchInvalidations } from "./cache/invalidate";
 import { presenceSweep } from "./questions/presence-sweep";
 import { langGraphWatcher } from "./langgraph/watcher";
 import { pruneEndedSessions } from "./mcp/ended";
+import { prepareVapidKeys } from "./push/vapid";
 
 const g = globalThis as unknown as { __questionsBackground?: boolean };
 
@@ -24,6 +25,11 @@ export async function startBackground(): Promise<void> {
   // Fail at start, not at the first secret, when keys are misconfigured or a needed key is gone:
   // the process exits, so nothing is served without the keys (and no new key file is made).
   await checkKeys().catch((e: unknown) => {
+    process.stderr.write(`${(e as Error).message}\n`);
+    process.exit(1);
+  });
+  // The same for Web Push's VAPID keys: new ones would orphan every browser's subscription.
+  await prepareVapidKeys().catch((e: unknown) => {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   });

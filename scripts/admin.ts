@@ -16,6 +16,7 @@ import { WEBHOOK_COMMANDS, WEBHOOK_USAGE } from "../lib/notify/cli";
 import { LANGGRAPH_COMMANDS, LANGGRAPH_USAGE } from "../lib/langgraph/cli";
 import { AUDIT_COMMANDS, AUDIT_USAGE, AuditBroken } from "../lib/audit/cli";
 import { RULE_COMMANDS, RULE_USAGE } from "../lib/rules/cli";
+import { SLACK_COMMANDS, SLACK_USAGE } from "../lib/slack/cli";
 
 const USAGE = `usage: npm run admin -- <command>
   team create <slug> [--name <name>]
@@ -27,7 +28,8 @@ const USAGE = `usage: npm run admin -- <command>
 ${WEBHOOK_USAGE}
 ${LANGGRAPH_USAGE}
 ${AUDIT_USAGE}
-${RULE_USAGE}`;
+${RULE_USAGE}
+${SLACK_USAGE}`;
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Command = {
@@ -103,6 +105,7 @@ const COMMANDS: Record<string, Command> = {
   ...LANGGRAPH_COMMANDS,
   ...AUDIT_COMMANDS,
   ...RULE_COMMANDS,
+  ...SLACK_COMMANDS,
 };
 
 function findCommand(argv: string[]): { key: string; command: Command; rest: string[] } {

@@ -89,6 +89,12 @@ export const VARS = {
   LANGGRAPH_POLL_MS: int({ default: 3_000, min: 50, doc: "how often the instance that watches a LangGraph deployment looks for interrupted threads" }),
   NOTIFY_CONCURRENCY: int({ default: 32, min: 1, doc: "deliveries each instance sends at once, in all" }),
   NOTIFY_PER_DESTINATION: int({ default: 4, min: 1, doc: "deliveries each instance sends at once to one destination (a webhook, one team's callbacks to one origin, the mail server); a slow one holds only these" }),
+  SLACK_API_URL: url({ shown: "`https://slack.com/api`", doc: "base of Slack's Web API (tests and air-gapped installs point it elsewhere)" }),
+  PUSH_HOSTS: hosts({
+    shown: "the browsers' push services (Google, Mozilla, Apple, Microsoft)",
+    doc: "hosts a Web Push subscription's endpoint may name (`*.example.com` for subdomains); https only, except loopback hosts listed here",
+  }),
+  VAPID_SUBJECT: str({ pattern: [/^(mailto:|https:\/\/)/, "must start with mailto: or https://"], shown: "`PUBLIC_URL` if https, else `mailto:` the `SMTP_FROM` address", doc: "contact the push services see in the VAPID token" }),
 } satisfies Record<string, Var>;
 
 export type Config = { [K in keyof typeof VARS]: z.output<(typeof VARS)[K]["schema"]> };

@@ -14,6 +14,7 @@ import { notifyConfig } from "../notify/config";
 import { deadlineFrom, envelopeBody } from "../notify/outbox";
 import { MAIL, webhookDestination } from "../notify/destinations";
 import { deliveriesWritten } from "../notify/wake";
+import { pushRows } from "../push/outbox";
 import type { QuestionRequest } from "../questions/schemas";
 import { toView } from "../questions/view";
 import type { EscalationList } from "./settings";
@@ -30,12 +31,14 @@ async function outboxRows(teamId: string, view: QuestionRequest, list: Escalatio
     // The dedupe key is a second guarantee of once per request and destination.
     rows.push({ ...base, id, kind: "webhook", webhookId: w.id, destination: webhookDestination(w.id), dedupe: `escalation:${view.id}:${w.id}`, body, status: w.pausedAt ? "paused" : "pending" });
   }
-  if (list.userIds.length && notifyConfig().smtpUrl) {
-    const members = await db().membership.findMany({ where: { teamId, userId: { in: list.userIds } }, select: { userId: true } });
+  const members = list.userIds.length ? await db().membership.findMany({ where: { teamId, userId: { in: list.userIds } }, select: { userId: true } }) : [];
+  if (notifyConfig().smtpUrl) {
     for (const m of members) {
       rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, destination: MAIL, dedupe: `escalation:${view.id}:${m.userId}`, body: JSON.stringify(view) });
     }
   }
+  // And a push to each of their devices.
+  rows.push(...(await pushRows(db(), members.map((m) => m.userId), view, base)));
   return rows;
 }
 
@@ -50,7 +53,7 @@ export async function escalateRequest(id: string, teamId: string, list: Escalati
   const deliveries = await outboxRows(teamId, view, list, now);
   const guards = eventWriteGuards(client, { deliveries: deliveries.length > 0 });
   const entry = prepareEntry(
-    { actor: "system", teamId, action: ESCALATED, target: id, details: { afterSeconds, notified: deliveries.map((d) => d.webhookId ?? d.userId) } },
+    { actor: "system", teamId, action: ESCALATED, target: id, details: { afterSeconds, notified: deliveries.filter((d) => d.kind !== "push").map((d) => d.webhookId ?? d.userId) } },
     now,
   );
   let event: EventRow;

@@ -12,7 +12,7 @@ export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof db>["delivery"]["
 
 /** `mail: false` leaves email deliveries to an instance that has SMTP_URL; `skip`: destinations left alone. */
 export async function claimDue(limit: number, opts: { mail: boolean; skip: string[] }): Promise<DeliveryRow[]> {
-  const kinds = opts.mail ? ["webhook", "callback", "email"] : ["webhook", "callback"];
+  const kinds = ["webhook", "callback", "slack", "push", ...(opts.mail ? ["email"] : [])];
   const now = new Date();
   const leaseId = newId("ls");
   const leaseUntil = new Date(now.getTime() + notifyConfig().leaseMs);

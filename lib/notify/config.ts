@@ -15,7 +15,13 @@ export type NotifyConfig = {
   leaseMs: number;
   concurrency: number;
   perDestination: number;
+  slackApiUrl: string;
+  pushHosts: string[];
+  vapidSubject: string;
 };
+
+/** Where browsers' push services live; a subscription elsewhere is refused unless PUSH_HOSTS names it. */
+export const DEFAULT_PUSH_HOSTS = ["fcm.googleapis.com", "*.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"];
 
 export function notifyConfig(): NotifyConfig {
   const c = env();
@@ -33,5 +39,14 @@ export function notifyConfig(): NotifyConfig {
     leaseMs: c.NOTIFY_LEASE_MS,
     concurrency: c.NOTIFY_CONCURRENCY,
     perDestination: c.NOTIFY_PER_DESTINATION,
+    slackApiUrl: (c.SLACK_API_URL ?? "https://slack.com/api").replace(/\/+$/, ""),
+    pushHosts: c.PUSH_HOSTS.length ? c.PUSH_HOSTS : DEFAULT_PUSH_HOSTS,
+    vapidSubject: c.VAPID_SUBJECT ?? vapidSubject(c.PUBLIC_URL ?? c.NEXTAUTH_URL, c.SMTP_FROM),
   };
+}
+
+function vapidSubject(publicUrl: string | undefined, from: string): string {
+  if (publicUrl?.startsWith("https://")) return publicUrl;
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+  return `mailto:${address}`;
 }

@@ -1,5 +1,5 @@
 // Where a delivery goes, as the worker counts it: one webhook, one team's callbacks to one origin,
-// or the mail server. Deliveries to different destinations never wait for each other, and a
+// the mail server, one team's Slack app, or one push service host. Deliveries to different destinations never wait for each other, and a
 // callback destination that keeps failing is paused (webhooks pause themselves, lib/notify/pause.ts).
 import { db, isUniqueViolation } from "../db/client";
 import { log } from "../log";
@@ -8,6 +8,7 @@ import { notifyConfig } from "./config";
 export const MAIL = "mail";
 
 export const webhookDestination = (webhookId: string) => `wh:${webhookId}`;
+export const slackDestination = (teamId: string) => `slack:${teamId}`;
 
 export function callbackDestination(teamId: string, target: string): string {
   let origin = "invalid";

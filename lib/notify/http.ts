@@ -9,7 +9,7 @@ import type { LookupFunction } from "node:net";
 const RESPONSE_CAP = 64 * 1024;
 const EXCERPT = 200;
 
-export type PostResult = { ok: boolean; status: number | null; excerpt: string | null; error: string | null };
+export type PostResult = { ok: boolean; status: number | null; excerpt: string | null; error: string | null; /** from a 429's or 503's Retry-After */ retryAfterMs: number | null };
 
 export class OutboundRefused extends Error {}
 
@@ -37,9 +37,22 @@ export function excerpt(text: string): string | null {
   return clean.length > EXCERPT ? `${clean.slice(0, EXCERPT)}…` : clean;
 }
 
-export async function postJson(
+/** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | null {
+  const v = Array.isArray(header) ? header[0] : header;
+  if (!v) return null;
+  if (/^\d+$/.test(v.trim())) return Number(v.trim()) * 1000;
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+export function postJson(rawUrl: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowHosts?: string[] }): Promise<PostResult> {
+  return postBytes(rawUrl, Buffer.from(body), { "content-type": "application/json", ...headers }, opts);
+}
+
+export async function postBytes(
   rawUrl: string,
-  body: string,
+  body: Buffer,
   headers: Record<string, string>,
   opts: { timeoutMs: number; allowHosts?: string[] },
 ): Promise<PostResult> {
@@ -50,7 +63,7 @@ export async function postJson(
   try {
     address = await lookup(url.hostname.replace(/^\[|\]$/g, ""));
   } catch (e) {
-    return { ok: false, status: null, excerpt: null, error: `could not resolve the host (${(e as { code?: string }).code ?? "DNS error"})` };
+    return { ok: false, status: null, excerpt: null, error: `could not resolve the host (${(e as { code?: string }).code ?? "DNS error"})`, retryAfterMs: null };
   }
   const pinned: LookupFunction = (_host, options, cb) => {
     if (options.all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
@@ -65,7 +78,7 @@ export async function postJson(
         lookup: pinned,
         agent: false, // a fresh connection to the pinned address; no pooled socket to another one
         signal: deadline,
-        headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(body)), "user-agent": "OpenOxide-Questions", ...headers },
+        headers: { "content-length": String(body.length), "user-agent": "OpenOxide-Questions", ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -75,7 +88,7 @@ export async function postJson(
           const text = Buffer.concat(chunks).toString("utf8");
           const ok = status >= 200 && status < 300;
           const error = ok ? null : status >= 300 && status < 400 ? `HTTP ${status} (redirects are not followed)` : `HTTP ${status}`;
-          resolve({ ok, status, excerpt: excerpt(text), error });
+          resolve({ ok, status, excerpt: excerpt(text), error, retryAfterMs: status === 429 || status === 503 ? retryAfterMs(res.headers["retry-after"]) : null });
         };
         res.on("data", (c: Buffer) => {
           if (size >= RESPONSE_CAP) return;
@@ -92,7 +105,7 @@ export async function postJson(
     );
     req.on("error", (e: Error & { code?: string }) => {
       const timedOut = deadline.aborted;
-      resolve({ ok: false, status: null, excerpt: null, error: timedOut ? `timed out after ${opts.timeoutMs} ms` : `connection failed (${e.code ?? e.name})` });
+      resolve({ ok: false, status: null, excerpt: null, error: timedOut ? `timed out after ${opts.timeoutMs} ms` : `connection failed (${e.code ?? e.name})`, retryAfterMs: null });
     });
     req.end(body);
   });

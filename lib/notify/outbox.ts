@@ -7,7 +7,9 @@ import type { PrismaPromise } from "../db/types";
 import { newId } from "../ids";
 import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
-import { callbackDestination, MAIL, webhookDestination } from "./destinations";
+import { callbackDestination, MAIL, slackDestination, webhookDestination } from "./destinations";
+import { slackConnected } from "../slack/store";
+import { pushRows } from "../push/outbox";
 import { jsonBody, slackBody, type Envelope } from "./payload";
 import { webhooksOf } from "./webhook-cache";
 
@@ -65,6 +67,19 @@ export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryD
       // The unique dedupe key is what guarantees one mail per reviewer and request.
       rows.push({ ...base, id: newId("dl"), kind: "email", userId: m.userId, destination: MAIL, dedupe: `email:${ev.requestId}:${m.userId}`, body: JSON.stringify(ev.view) });
     }
+  }
+
+  // The team's Slack app: request.created posts the one message, every later change edits it
+  // (not a request decided at create, by a rule or the policy: it was never posted).
+  const decidedAtCreate = ev.view.status !== "pending" && ev.view.resolvedAt === ev.view.createdAt;
+  if (ev.type !== "request.escalated" && !decidedAtCreate && (await slackConnected(client, ev.teamId))) {
+    const dedupe = ev.type === "request.created" ? { dedupe: `slack:${ev.requestId}` } : {};
+    rows.push({ ...base, id: newId("dl"), kind: "slack", destination: slackDestination(ev.teamId), ...dedupe, body: JSON.stringify({ requestId: ev.requestId }) });
+  }
+
+  if (ev.type === "request.created" && ev.view.status === "pending") {
+    const members = await client.membership.findMany({ where: { teamId: ev.teamId }, select: { userId: true } });
+    rows.push(...(await pushRows(client, members.map((m) => m.userId), ev.view, base)));
   }
 
   if (ev.callbackUrl && ev.view.status !== "pending") {

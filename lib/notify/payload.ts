@@ -2,6 +2,8 @@
 // when the delivery row is written, so every retry sends the same bytes.
 import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
+import { resolvedMessage } from "../slack/blocks";
+import { clip, esc } from "../slack/text";
 
 export type Envelope = { id: string; type: string; createdAt: string; request: QuestionRequest | null };
 
@@ -22,18 +24,14 @@ const STATUS_WORDS: Record<string, string> = {
   "request.escalated": "is still waiting for an answer (escalated)",
 };
 
-// Clipping never cuts an entity in half (`&am…` would show as text).
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).replace(/&[a-z]*$/, "")}…` : s);
-// Slack reads these three as control characters in every text field (top-level `text` and
-// plain_text included: `<!here>` pings a channel, `<url|label>` makes a link), and shows the
-// entities as the characters. Every agent-given string is escaped before it is placed.
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 export function slackBody(envelope: Envelope): string {
   const r = envelope.request;
   if (!r) {
     return JSON.stringify({ text: "Test delivery from OpenOxide Questions: this webhook works." });
   }
+  // An incoming webhook cannot edit its message: a resolution is one short follow-up saying who
+  // decided what (as the Slack app's updated message does), not a second copy of the request.
+  if (r.status !== "pending" && envelope.type !== "request.created") return JSON.stringify(resolvedMessage(r));
   const title = esc(r.title || r.questions[0]?.header || "Question");
   const summary = `${esc(r.agent.name)}: ${title} ${STATUS_WORDS[envelope.type] ?? envelope.type}`;
   const questions = r.questions.slice(0, 10).map((q) => {

@@ -11,10 +11,12 @@ import { openSigningSecret } from "./secrets";
 import { signature } from "./sign";
 import { pauseWebhook } from "./pause";
 import { callbackFailed, callbackSent, destinationOf } from "./destinations";
+import { sendSlack } from "../slack/send";
+import { sendPush } from "../push/send";
 
 type Outcome =
   | { kind: "sent"; status: number | null; excerpt: string | null }
-  | { kind: "retry"; status: number | null; excerpt: string | null; error: string }
+  | { kind: "retry"; status: number | null; excerpt: string | null; error: string; /** the receiver's Retry-After, honoured over the backoff */ retryAfterMs?: number | null }
   | { kind: "final"; status: "failed" | "skipped" | "paused"; error: string | null };
 
 function headers(d: DeliveryRow, secret: string): Record<string, string> {
@@ -56,6 +58,19 @@ async function attempt(d: DeliveryRow): Promise<Outcome> {
       return { kind: "retry", status: err.responseCode ?? null, excerpt: null, error: `mail not accepted (${err.code ?? err.responseCode ?? "SMTP error"})` };
     }
   }
+  if (d.kind === "slack") {
+    const r = await sendSlack(d.teamId, d.requestId ?? "", d.type);
+    if (r.kind === "sent") return { kind: "sent", status: null, excerpt: r.detail };
+    if (r.kind === "skipped") return { kind: "final", status: "skipped", error: r.error };
+    return { kind: "retry", status: null, excerpt: null, error: r.error, retryAfterMs: r.retryAfterMs };
+  }
+  if (d.kind === "push") {
+    const r = await sendPush(d.target ?? "", d.body);
+    if (r.kind === "sent") return { kind: "sent", status: r.result.status, excerpt: r.result.excerpt };
+    if (r.kind === "gone") return { kind: "final", status: "skipped", error: r.error };
+    if (r.kind === "refused") return { kind: "final", status: "failed", error: r.error };
+    return { kind: "retry", status: r.result.status, excerpt: r.result.excerpt, error: r.result.error ?? "failed", retryAfterMs: r.retryAfterMs };
+  }
   return { kind: "final", status: "failed", error: `unknown delivery kind ${d.kind}` };
 }
 
@@ -88,7 +103,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
     await client.delivery.updateMany({ where: mine, data: { ...release, ...counted, status: outcome.status, lastError: outcome.error } });
     return;
   }
-  const next = new Date(now.getTime() + backoffMs(d.attempts + 1));
+  const next = new Date(now.getTime() + (outcome.retryAfterMs ?? backoffMs(d.attempts + 1)));
   const gaveUp = next > d.deadlineAt;
   await client.delivery.updateMany({
     where: mine,

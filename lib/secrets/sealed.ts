@@ -5,6 +5,17 @@ import { db } from "../db/client";
 import { CALLBACK_OWNER, signingSecretBinding } from "../notify/secrets";
 import type { SecretBinding } from "./seal";
 import { apiKeyBinding } from "../langgraph/binding";
+import { slackBinding, type SlackSecretKind } from "../slack/secrets";
+
+/** The Slack app's two sealed columns, bound to their team and role. */
+function slackColumn(name: string, kind: SlackSecretKind, column: "botTokenSealed" | "signingSecretSealed"): SealedColumn {
+  return {
+    name,
+    page: async (after, take) =>
+      (await db().slackApp.findMany({ where: { teamId: { gt: after } }, orderBy: { teamId: "asc" }, take })).map((r) => ({ id: r.teamId, sealed: r[column], binding: slackBinding(r.teamId, kind) })),
+    replace: async (id, from, to) => (await db().slackApp.updateMany({ where: { teamId: id, [column]: from }, data: { [column]: to } })).count,
+  };
+}
 
 export type SealedRow = { id: string; sealed: string; binding: SecretBinding };
 
@@ -62,6 +73,8 @@ export const SEALED_COLUMNS: SealedColumn[] = [
       ).map((r) => ({ id: r.id, sealed: r.apiKeySealed!, binding: apiKeyBinding(r.teamId, r.id) })),
     replace: async (id, from, to) => (await db().langGraphDeployment.updateMany({ where: { id, apiKeySealed: from }, data: { apiKeySealed: to } })).count,
   },
+  slackColumn("SlackApp.botTokenSealed", "bot-token", "botTokenSealed"),
+  slackColumn("SlackApp.signingSecretSealed", "signing-secret", "signingSecretSealed"),
 ];
 
 const PAGE = 1000;

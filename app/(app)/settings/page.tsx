@@ -26,15 +26,22 @@ import { listInvitations } from "@/lib/invitations/invitations";
 import { EscalationCard } from "@/components/settings/escalation-card";
 import { atLeast } from "@/lib/auth/roles";
 import { escalationSettings } from "@/lib/escalation/settings";
+import { PushCard } from "@/components/settings/push-card";
+import { SlackCard } from "@/components/settings/slack-card";
+import { SlackLinkCard } from "@/components/settings/slack-link-card";
+import { vapidKeys } from "@/lib/push/vapid";
+import { slackLinksOf } from "@/lib/slack/link";
+import { slackManifest } from "@/lib/slack/manifest";
+import { getSlackApp } from "@/lib/slack/store";
 
 export const metadata = { title: "Settings · OpenOxide Questions" };
 
-type Props = { searchParams: Promise<{ team?: string; welcome?: string }> };
+type Props = { searchParams: Promise<{ team?: string; welcome?: string; slackLink?: string }> };
 
 export default async function SettingsPage({ searchParams }: Props) {
   // Checked here, not only in the layout: layouts are not re-run on client-side navigation.
   const user = await requireUser();
-  const { team, welcome } = await searchParams;
+  const { team, welcome, slackLink } = await searchParams;
   const adminTeams = user.memberships.filter((m) => m.role === "admin");
   const current = adminTeams.find((m) => m.teamSlug === team) ?? adminTeams[0];
   const [tokens, members, invitations, policy] = current
@@ -48,6 +55,7 @@ export default async function SettingsPage({ searchParams }: Props) {
     current ? escalationSettings(current.teamId) : null,
     current ? listDeployments(current.teamId) : [],
   ]);
+  const [slackApp, slackLinks] = await Promise.all([current ? getSlackApp(current.teamId) : null, slackLinksOf(user.id)]);
   const auditTeam = current ?? user.memberships.find((m) => atLeast(m.role, "lead"));
 
   return (
@@ -86,6 +94,8 @@ export default async function SettingsPage({ searchParams }: Props) {
         <div className="min-w-0 space-y-5">
           <ProfileCard user={user} hasPassword={await hasPassword(user.id)} />
           <EmailPrefsCard enabled={mail} configured={Boolean(notifyConfig().smtpUrl)} />
+          <PushCard publicKey={vapidKeys().publicKey} />
+          <SlackLinkCard links={slackLinks} token={slackLink ?? null} />
           {current ? <PolicyCard key={current.teamId} teamId={current.teamId} policy={policy} /> : null}
           {current && expiry ? (
             <ExpiryCard key={`e-${current.teamId}`} teamId={current.teamId} seconds={expiry.seconds} serverDefault={env().DEFAULT_EXPIRES_SECONDS} />
@@ -100,6 +110,7 @@ export default async function SettingsPage({ searchParams }: Props) {
               {escalation ? <EscalationCard key={`e-${current.teamId}`} teamId={current.teamId} settings={escalation} members={members} webhooks={webhooks} /> : null}
               <CallbackSecretCard key={`c-${current.teamId}`} teamId={current.teamId} rotatedAt={callback.rotatedAt} />
               <LangGraphCard key={`lg-${current.teamId}`} teamId={current.teamId} deployments={deployments} />
+              <SlackCard key={`s-${current.teamId}`} teamId={current.teamId} app={slackApp} manifest={JSON.stringify(slackManifest(current.teamName), null, 2)} />
               <CreateTeamCard />
             </>
           ) : (
