@@ -15,7 +15,7 @@ import { admin } from "../tests/helpers/cli";
 import { ROOT } from "../tests/helpers/server";
 import { signIn } from "../tests/helpers/session";
 import { snapshotBuild } from "./lib/build";
-import { historyBatches, makeToken } from "./lib/fixtures";
+import { makeToken } from "./lib/fixtures";
 import { startApp, startFloor, type BenchServer } from "./lib/server";
 import { freshTarget, type Provider, type Target } from "./lib/target";
 import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
@@ -113,10 +113,10 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     await target.dispose();
   }
   if (want("history")) {
-    log(`${provider}: history at scale — seeding ${options.historyRows.toLocaleString("en")} resolved requests directly into the database (bulk INSERTs, not API calls)`);
+    log(`${provider}: history at scale — seeding ${options.historyRows.toLocaleString("en")} resolved requests directly into the database (one INSERT … SELECT, not API calls)`);
     const { target, agent, reader } = await setUp(provider, "history");
     const seeding = performance.now();
-    await target.seedRequests(historyBatches(target.teamId, agent.row.id, options.historyRows));
+    await target.seedHistory(agent.row.id, options.historyRows);
     log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const totalRows = await target.countRequests();
     const queries = await withApp(target, "server-history.log", async (app) =>
@@ -129,7 +129,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     log(`${provider}: insights at scale — seeding ${options.historyRows.toLocaleString("en")} resolved requests (as for history)`);
     const { target, agent, reader } = await setUp(provider, "insights");
     const seeding = performance.now();
-    await target.seedRequests(historyBatches(target.teamId, agent.row.id, options.historyRows));
+    await target.seedHistory(agent.row.id, options.historyRows);
     log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const queries = await withApp(target, "server-insights.log", async (app) =>
       runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log }),

@@ -3,22 +3,26 @@
 // serious. A reviewer's page shows only their own decisions.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import type { QuestionsClient } from "@openoxide/questions-client";
 import { agentFor, seedUser, signIn, uid, type SeededUser } from "./helpers";
 
 let lead: SeededUser;
+let agent: QuestionsClient;
+const cacheQuestion = (i: number) => ({
+  title: `Cache ${tag} ${i}`,
+  agent: { name: agentName },
+  questions: [{ id: "cache", header: "Cache", prompt: `Which cache for ${tag}?`, kind: "single_select" as const, options: [{ label: "Redis" }, { label: "Memcached" }] }],
+});
 const tag = uid();
 const agentName = `insights-bot-${tag}`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000); // a few CLI runs: slow on a busy 2-core machine
   lead = await seedUser({ role: "lead" });
-  const [agent, reviewer] = await Promise.all([agentFor(lead.teamSlug, "ask"), agentFor(lead.teamSlug, "answer")]);
+  let reviewer: QuestionsClient;
+  [agent, reviewer] = await Promise.all([agentFor(lead.teamSlug, "ask"), agentFor(lead.teamSlug, "answer")]);
   for (let i = 0; i < 3; i++) {
-    const r = await agent.create({
-      title: `Cache ${tag} ${i}`,
-      agent: { name: agentName },
-      questions: [{ id: "cache", header: "Cache", prompt: `Which cache for ${tag}?`, kind: "single_select", options: [{ label: "Redis" }, { label: "Memcached" }] }],
-    });
+    const r = await agent.create(cacheQuestion(i));
     await reviewer.reply(r.id, { answers: { cache: { selected: ["Redis"], note: `note ${i}` } } });
   }
   const rejected = await agent.create({ agent: { name: `other-bot-${tag}` }, questions: [{ id: "q", header: "Deploy", prompt: "Deploy now?", kind: "single_select", options: [{ label: "Yes" }, { label: "No" }] }] });
@@ -70,4 +74,26 @@ test("a reviewer sees their own decisions only", async ({ browser }) => {
   await expect(page.getByRole("img", { name: "Requests per day by outcome" })).toHaveAccessibleDescription("No request was resolved in this period.");
   await expect(page.getByText(agentName)).toHaveCount(0);
   await context.close();
+});
+
+// Last in this file: the rule it saves answers the recurring question from then on.
+test("'Make this a rule' opens the rules form prefilled; saved, the rule answers the next matching question at once", async ({ page }) => {
+  await signIn(page, lead, "/insights");
+  const recurring = page.locator("section", { has: page.getByRole("heading", { name: "Questions that recur" }) });
+  await recurring.getByRole("link", { name: `Make this a rule: Which cache for ${tag}?` }).click();
+  await expect(page).toHaveURL(/\/settings\/rules\?.*fingerprint=/);
+  const form = page.locator("section", { has: page.getByRole("heading", { name: "New answer rule from a recurring question" }) });
+  await expect(form.getByText(`Which cache for ${tag}?`)).toBeVisible();
+  await expect(form.getByText("Cache: Redis")).toBeVisible();
+  await form.getByLabel(`Only for agent ${agentName}`).check();
+  await form.getByRole("button", { name: "Save answer rule" }).click();
+  const saved = page.getByRole("listitem", { name: `Rule Cache: Which cache for ${tag}?` });
+  await expect(saved).toBeVisible();
+  await expect(saved).toContainText(`agent ${agentName}`);
+  await expect(page).not.toHaveURL(/fingerprint=/);
+
+  const next = await agent.create(cacheQuestion(3));
+  expect(next.status).toBe("answered");
+  expect(next.resolvedBy).toMatch(/^rule:/);
+  expect(next.response).toMatchObject({ answers: { cache: { selected: ["Redis"] } } });
 });

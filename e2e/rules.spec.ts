@@ -29,6 +29,7 @@ async function decide(page: Page, name: string) {
 
 test.describe("rules", () => {
   test("Approve always proposes a rule; saved for the team it approves the next matching command; Settings → Rules manages it", async ({ page }) => {
+    test.setTimeout(180_000); // many steps, on a busy machine
     const tag = uid();
     const lead = await seedUser({ role: "lead" });
     const agent = await agentFor(lead.teamSlug, "ask");

@@ -50,6 +50,8 @@ const QUESTIONS_JSON = JSON.stringify(QUESTIONS);
 const FINGERPRINT = requestFingerprint(QUESTIONS);
 const ANSWERED = { answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: null } } };
 const ANSWER_DIGEST = answerDigest(QUESTIONS, ANSWERED);
+/** The seeded question as stored, for the SQL seeding (history-sql.ts). */
+export const HISTORY_QUESTIONS = { json: QUESTIONS_JSON, fingerprint: FINGERPRINT, digest: ANSWER_DIGEST };
 
 export type SeededToken = { token: string; row: TokenRow };
 
@@ -113,22 +115,18 @@ const TOPICS = ["postgresql", "redis cache", "api shape", "retry policy", "featu
 /** One row in 5,000 carries this word: a text search that must scan nearly the whole table. */
 export const RARE_WORD = "zanzibar";
 export const COMMON_WORD = "postgresql"; // one row in 8
+const REJECTION = "No answer was given; proceed with your best judgement.";
+const QUESTION_TEXT = "database\nwhich database should the billing service use?";
+/** What every seeded history row is made of, shared with the SQL seeding (history-sql.ts). */
+export const HISTORY_SEED = { topics: TOPICS, rareWord: RARE_WORD, rejection: REJECTION, questionText: QUESTION_TEXT };
 
 /**
  * `n` resolved requests spread over the last 90 days (oldest first): 70 % answered, 15 % rejected,
- * 10 % cancelled, 5 % expired; 50 agents; realistic titles, context and response JSON.
+ * 10 % cancelled, 5 % expired; 50 agents; realistic titles, context and response JSON. For the
+ * small probes; the scenarios seed the same rows in SQL (history-sql.ts).
  */
 export function historyRows(teamId: string, tokenId: string, n: number, now = Date.now()): RequestRow[] {
-  return [...historyBatches(teamId, tokenId, n, n, now)].flat();
-}
-
-/** The same rows in batches of `size`, made as they are inserted (1,000,000 rows at once would not fit). */
-export function* historyBatches(teamId: string, tokenId: string, n: number, size = 10_000, now = Date.now()): Generator<RequestRow[]> {
-  for (let from = 0; from < n; from += size) {
-    const rows: RequestRow[] = [];
-    for (let i = from; i < Math.min(n, from + size); i++) rows.push(historyRow(teamId, tokenId, n, i, now));
-    yield rows;
-  }
+  return Array.from({ length: n }, (_, i) => historyRow(teamId, tokenId, n, i, now));
 }
 
 function historyRow(teamId: string, tokenId: string, n: number, i: number, now: number): RequestRow {
@@ -144,13 +142,13 @@ function historyRow(teamId: string, tokenId: string, n: number, i: number, now: 
   row.response =
     row.status === "answered"
       ? JSON.stringify({ answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: i % 3 ? null : "keep it boring" } } })
-      : JSON.stringify({ rejection: { code: row.status === "rejected" ? "reviewer_rejected" : row.status, message: "No answer was given; proceed with your best judgement." } });
+      : JSON.stringify({ rejection: { code: row.status === "rejected" ? "reviewer_rejected" : row.status, message: REJECTION } });
   row.resolvedAt = new Date(created + 30_000 + (i % 600) * 1000);
   row.resolvedBy = row.status === "answered" || row.status === "rejected" ? `token:reviewer-${i % 5}` : "system";
   row.version = 2;
   row.waitSeconds = 30 + (i % 600);
   row.answerDigest = row.status === "answered" ? ANSWER_DIGEST : null;
-  row.searchText = searchText(row, "database\nwhich database should the billing service use?");
+  row.searchText = searchText(row, QUESTION_TEXT);
   return row;
 }
 

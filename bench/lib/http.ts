@@ -2,7 +2,8 @@
 // socket cap for 10,000 concurrent waits) and takes timestamps the moment a response completes.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import { SseParser, type SseMessage } from "../../lib/client/sse";
+import { createParser } from "eventsource-parser";
+import type { SseMessage } from "@openoxide/questions-client";
 
 export type Response = { status: number; text: string; at: number };
 
@@ -56,7 +57,8 @@ export type SseStream = {
 /** Opens GET /api/v1/events and calls onEvent with each message and its arrival time. */
 export function openEvents(opts: { base: string; token: string; agent: http.Agent; onEvent: (m: SseMessage, at: number) => void; onError?: (e: Error) => void }): SseStream {
   const controller = new AbortController();
-  const parser = new SseParser();
+  let at = 0;
+  const parser = createParser({ onEvent: (m) => opts.onEvent({ id: m.id ?? "", event: m.event || "message", data: m.data }, at) });
   let connectedResolve!: () => void;
   let connectedReject!: (e: Error) => void;
   const connected = new Promise<void>((resolve, reject) => {
@@ -74,9 +76,9 @@ export function openEvents(opts: { base: string; token: string; agent: http.Agen
       }
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
-        const at = performance.now();
+        at = performance.now();
         connectedResolve();
-        for (const m of parser.feed(chunk)) opts.onEvent(m, at);
+        parser.feed(chunk);
       });
       res.on("error", (e) => {
         if (!controller.signal.aborted) opts.onError?.(e);

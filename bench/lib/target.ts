@@ -10,6 +10,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { EventRow, RequestRow, TokenRow } from "../../lib/db/types";
 import { ROOT } from "../../tests/helpers/server";
+import { historySeedSql } from "./history-sql";
 
 export type Provider = "sqlite" | "postgresql";
 
@@ -23,13 +24,15 @@ export type Target = {
   teamId: string;
   insertTokens: (rows: TokenRow[]) => Promise<void>;
   insertRequests: (rows: RequestRow[]) => Promise<void>;
-  /** Bulk seeding straight into the table (not through the API): one batch per statement. */
-  seedRequests: (batches: Iterable<RequestRow[]>) => Promise<void>;
+  /** The history scenario's `n` resolved requests, made by the database in one statement (history-sql.ts). */
+  seedHistory: (tokenId: string, n: number, now?: number) => Promise<void>;
   /** Resolves pending requests and appends their events in one transaction (no poke: see waiters.ts). */
   answerDirect: (answers: DirectAnswer[]) => Promise<void>;
   countRequests: () => Promise<number>;
   /** Runs one SELECT directly (placeholders $1…) and returns its duration in ms and row count. */
   timeQuery: (sql: string, params: unknown[]) => Promise<{ ms: number; rows: number }>;
+  /** Runs one SELECT without parameters and returns its rows (probes). */
+  query: (sql: string) => Promise<Record<string, unknown>[]>;
   dispose: () => Promise<void>;
 };
 
@@ -90,12 +93,15 @@ function sqliteTarget(dataDir: string): Target {
     teamId,
     insertTokens: async (rows) => insertTokens(rows),
     insertRequests: async (rows) => insertRequests(rows),
-    // One transaction per batch; the search index's triggers fill the FTS5 table as rows go in.
-    seedRequests: async (batches) => {
-      for (const rows of batches) insertRequests(rows);
+    // One statement, one transaction; the triggers fill the search index and the insights histogram as rows go in.
+    seedHistory: async (tokenId, n, now = Date.now()) => {
+      const q = historySeedSql("sqlite", n, now);
+      sql.prepare(q.text).run(Object.fromEntries(q.params({ teamId, tokenId }).map((v, i) => [`p${i + 1}`, v])));
+      sql.exec(`ANALYZE`);
     },
     answerDirect: async (answers) => answerDirect(answers),
     countRequests: async () => (sql.prepare(`SELECT count(*) AS n FROM "QuestionRequest"`).get() as { n: number }).n,
+    query: async (text) => sql.prepare(text).all() as Record<string, unknown>[],
     timeQuery: async (text, params) => {
       const started = performance.now();
       const rows = sql.prepare(text.replace(/\$\d+/g, "?")).all(...params);
@@ -142,17 +148,10 @@ async function postgresTarget(dataDir: string, label: string): Promise<Target> {
     databaseUrl,
     teamId,
     insertTokens: (rows) => insert<TokenRow>("ApiToken", TOKEN_COLUMNS)(rows),
-    seedRequests: async (batches) => {
-      // A whole batch per statement: each column travels as one array and UNNEST turns them into rows.
-      const types = await pool.query<{ column_name: string; udt_name: string }>(
-        `SELECT column_name, udt_name FROM information_schema.columns WHERE table_name = 'QuestionRequest'`,
-      );
-      const udt = new Map(types.rows.map((r) => [r.column_name, r.udt_name]));
-      const columns = REQUEST_COLUMNS.map((c) => `"${c}"`).join(", ");
-      const arrays = REQUEST_COLUMNS.map((c, i) => `$${i + 1}::${udt.get(c)}[]`).join(", ");
-      const text = `INSERT INTO "QuestionRequest" (${columns}) SELECT * FROM unnest(${arrays})`;
-      for (const rows of batches) await pool.query(text, REQUEST_COLUMNS.map((c) => rows.map((r) => toPg(r[c]))));
-      await pool.query(`ANALYZE "QuestionRequest"`);
+    seedHistory: async (tokenId, n, now = Date.now()) => {
+      const q = historySeedSql("postgresql", n, now);
+      await pool.query(q.text, q.params({ teamId, tokenId }));
+      await pool.query(`ANALYZE`);
     },
     insertRequests: async (rows) => {
       await insertRequests(rows);
@@ -174,6 +173,7 @@ async function postgresTarget(dataDir: string, label: string): Promise<Target> {
       }
     },
     countRequests: async () => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "QuestionRequest"`)).rows[0]!.n),
+    query: async (text) => (await pool.query(text)).rows as Record<string, unknown>[],
     timeQuery: async (text, params) => {
       const started = performance.now();
       const res = await pool.query(text, params);

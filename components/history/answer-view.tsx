@@ -1,12 +1,13 @@
 // One question of a resolved request with its answer: the options (chosen ones marked), the
 // Other text, free text, a skipped mark or the secret line, and the reviewer's note.
+import type { ReactNode } from "react";
 import { Badge } from "@/components/ui";
 import type { SecretLine } from "@/lib/questions/history";
 import type { Answer, Question } from "@/lib/questions/schemas";
 import { ApprovalAnswer } from "./approval-answer";
 import { actorName, formatTime, KIND_LABEL } from "./format";
 
-type Props = { index: number; question: Question; answer: Answer | undefined; secret: SecretLine | undefined; reviewer?: string | null };
+type Props = { index: number; question: Question; answer: Answer | undefined; secret: SecretLine | undefined; reviewer?: ReactNode };
 
 /** "Secret provided by X at T (claimed at T2)": who and when, never the value. */
 export function secretSentence(s: SecretLine): string {
@@ -71,7 +72,7 @@ function Options({ question, answer }: { question: Question; answer: Answer | un
   );
 }
 
-function Body({ question, answer, secret, reviewer = null }: Omit<Props, "index">) {
+function Body({ question, answer, secret, reviewer }: Omit<Props, "index">) {
   if (question.kind === "approval") return <ApprovalAnswer question={question} answer={answer} reviewer={reviewer} />;
   if (secret) {
     return (

@@ -4,9 +4,10 @@ import { Badge } from "@/components/ui";
 import { ActionInput, ActionView } from "@/components/inbox/approval-action";
 import { DECISION_DONE } from "@/lib/questions/action-format";
 import type { Answer, Question } from "@/lib/questions/schemas";
-import { actorName } from "./format";
+import type { ReactNode } from "react";
 
-type Props = { question: Question; answer: Answer | undefined; reviewer: string | null };
+/** `reviewer`: who decided, as rendered (components/history/resolved-by.tsx). */
+type Props = { question: Question; answer: Answer | undefined; reviewer: ReactNode };
 
 function Decision({ answer, reviewer }: Omit<Props, "question">) {
   if (!answer?.decision) return <p className="text-sm text-zinc-500 dark:text-zinc-400">No decision.</p>;
@@ -15,7 +16,7 @@ function Decision({ answer, reviewer }: Omit<Props, "question">) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm">
       <Badge tone={approved ? "green" : "red"}>{label}</Badge>
-      {answer.skipped ? null : <span className="text-zinc-600 dark:text-zinc-400">by {actorName(reviewer)}</span>}
+      {answer.skipped ? null : <span className="text-zinc-600 dark:text-zinc-400">by {reviewer ?? "—"}</span>}
       {answer.editedInput !== undefined ? <Badge tone="amber">Input edited</Badge> : null}
     </p>
   );

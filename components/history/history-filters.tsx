@@ -11,6 +11,8 @@ type Props = {
   values: Partial<Record<keyof Filters, string>>;
   agents: string[];
   reviewers: string[];
+  /** Labels for resolvers that are not people's names (a rule's `rule:<id>` → its name). */
+  reviewerNames?: Record<string, string>;
   teams: { slug: string; name: string }[];
 };
 
@@ -39,7 +41,7 @@ function Picker({ id, name, any, value, choices }: { id: string; name: string; a
   );
 }
 
-export function HistoryFilters({ values, agents, reviewers, teams }: Props) {
+export function HistoryFilters({ values, agents, reviewers, reviewerNames = {}, teams }: Props) {
   const active = KEYS.some((k) => values[k]);
   return (
     <form method="get" action="/history" role="search" aria-label="Filter history" className="grid grid-cols-2 gap-x-3 gap-y-2.5 rounded-lg border border-zinc-200 bg-white p-3 lg:grid-cols-12 dark:border-zinc-800 dark:bg-zinc-900">
@@ -64,7 +66,7 @@ export function HistoryFilters({ values, agents, reviewers, teams }: Props) {
       </div>
       <div className="lg:col-span-3">
         <Label htmlFor="f-reviewer">Reviewer</Label>
-        <Picker id="f-reviewer" name="reviewer" any="Anyone" value={values.reviewer} choices={reviewers.map((r) => ({ value: r, label: actorName(r) }))} />
+        <Picker id="f-reviewer" name="reviewer" any="Anyone" value={values.reviewer} choices={reviewers.map((r) => ({ value: r, label: reviewerNames[r] ?? actorName(r) }))} />
       </div>
       {teams.length > 1 ? (
         <div className="lg:col-span-3">

@@ -6,7 +6,8 @@ import type { HistoryItem } from "@/lib/questions/history";
 import { ApprovalTally } from "./approval-summary";
 import { askedParts } from "@/lib/questions/asked";
 import { answerSummary, outcomeSummary } from "@/lib/questions/history-summary";
-import { actorName, formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
+import { ResolvedBy } from "./resolved-by";
+import { formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
 
 type Props = { items: HistoryItem[]; teamNames: Record<string, string>; showTeam: boolean };
 
@@ -75,7 +76,7 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
-          {items.map(({ request: r, teamId }) => (
+          {items.map(({ request: r, teamId, rule }) => (
             <tr key={r.id} className="group relative hover:bg-zinc-50 dark:hover:bg-zinc-800/50">
               <td className={`${td} hidden sm:table-cell`}>
                 <Badge tone={statusTone(r.status)}>{STATUS_LABEL[r.status]}</Badge>
@@ -100,7 +101,9 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
                   <span aria-hidden>·</span>
                   <span>waited {formatDuration(r.createdAt, r.resolvedAt)}</span>
                   <span className="md:hidden">· {r.agent.name}</span>
-                  <span className="md:hidden">· {actorName(r.resolvedBy)}</span>
+                  <span className="md:hidden">
+                    · <ResolvedBy resolvedBy={r.resolvedBy} rule={rule} />
+                  </span>
                   <span className="sm:hidden">· {formatTime(r.resolvedAt)}</span>
                 </p>
               </td>
@@ -108,7 +111,9 @@ export function HistoryTable({ items, teamNames, showTeam }: Props) {
                 <span className="font-mono text-xs">{r.agent.name}</span>
               </td>
               {showTeam ? <td className={`${td} hidden lg:table-cell text-zinc-600 dark:text-zinc-400`}>{teamNames[teamId] ?? ""}</td> : null}
-              <td className={`${td} hidden md:table-cell text-zinc-700 dark:text-zinc-300`}>{actorName(r.resolvedBy)}</td>
+              <td className={`${td} hidden md:table-cell text-zinc-700 dark:text-zinc-300`}>
+                <ResolvedBy resolvedBy={r.resolvedBy} rule={rule} />
+              </td>
               <td className={`${td} hidden sm:table-cell whitespace-nowrap tabular-nums text-zinc-600 dark:text-zinc-400`}>
                 <time dateTime={r.resolvedAt ?? undefined}>{formatTime(r.resolvedAt)}</time>
               </td>

@@ -1,13 +1,19 @@
 // The side panel of a history detail page: what happened when (timeline) and who asked (agent).
 import type { HistoryItem } from "@/lib/questions/history";
-import { actorName, formatDuration, formatTime, STATUS_LABEL } from "./format";
+import type { ReactNode } from "react";
+import { ResolvedBy } from "./resolved-by";
+import { formatDuration, formatTime, STATUS_LABEL } from "./format";
 
-type Step = { label: string; at: string; detail?: string };
+type Step = { label: string; at: string; detail?: ReactNode };
 
-function steps({ request: r, secrets }: HistoryItem): Step[] {
+function steps({ request: r, secrets, rule }: HistoryItem): Step[] {
   const out: Step[] = [{ label: "Asked", at: r.createdAt, detail: `by ${r.agent.name}` }];
   if (r.resolvedAt) {
-    out.push({ label: STATUS_LABEL[r.status], at: r.resolvedAt, detail: `by ${actorName(r.resolvedBy)}, after ${formatDuration(r.createdAt, r.resolvedAt)}` });
+    out.push({ label: STATUS_LABEL[r.status], at: r.resolvedAt, detail: (
+        <>
+          by <ResolvedBy resolvedBy={r.resolvedBy} rule={rule} />, after {formatDuration(r.createdAt, r.resolvedAt)}
+        </>
+      ) });
   }
   const claimed = secrets.map((s) => s.claimedAt).find(Boolean);
   const purged = secrets.map((s) => s.purgedAt).find(Boolean);
@@ -25,7 +31,7 @@ export function Timeline({ item }: { item: HistoryItem }) {
           <p className="text-sm font-medium">{s.label}</p>
           <p className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
             <time dateTime={s.at}>{formatTime(s.at, true)} UTC</time>
-            {s.detail ? ` · ${s.detail}` : ""}
+            {s.detail ? <> · {s.detail}</> : null}
           </p>
         </li>
       ))}

@@ -70,8 +70,10 @@ export function useSubmit(request: InboxItem) {
   const run = (send: Send): Promise<boolean> => {
     if (mutation.isPending) return Promise.resolve(false);
     setLocalError(null);
+    // A vote that leaves the request pending (several approvers) is not "sent": the caller's
+    // "Answer sent" banner would hide the "recorded" notice finish() showed.
     return mutation.mutateAsync(send).then(
-      () => true,
+      (out) => out.status !== "pending",
       () => false,
     );
   };

@@ -77,7 +77,8 @@ export function ReviewersTable({ rows }: { rows: Insights["byReviewer"] }) {
   );
 }
 
-export function RecurringTable({ rows }: { rows: Insights["recurring"] }) {
+/** `ruleTeam`: the team slug whose rules form "Make this a rule" opens; null where the viewer may not make team rules. */
+export function RecurringTable({ rows, ruleTeam }: { rows: Insights["recurring"]; ruleTeam: string | null }) {
   return (
     <Card aria-labelledby="recurring">
       <CardHeader id="recurring" title="Questions that recur" description="The same question answered the same way at least three times in the period (notes aside): candidates for a rule." />
@@ -97,7 +98,20 @@ export function RecurringTable({ rows }: { rows: Insights["recurring"] }) {
                   <th className="px-3 py-2 text-left font-normal" scope="row">
                     <span className="font-medium">{r.header}</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">{r.prompt}</span>
-                    <Link href={`/history/${r.lastRequestId}`} className="text-xs underline underline-offset-2">Latest</Link>
+                    <span className="flex flex-wrap gap-x-3 text-xs">
+                      <Link href={`/history/${r.lastRequestId}`} className="underline underline-offset-2">
+                        Latest
+                      </Link>
+                      {ruleTeam ? (
+                        <Link
+                          href={`/settings/rules?${new URLSearchParams({ team: ruleTeam, fingerprint: r.fingerprint, from: r.lastRequestId })}`}
+                          aria-label={`Make this a rule: ${r.prompt}`}
+                          className="font-medium text-orange-700 underline underline-offset-2 dark:text-orange-300"
+                        >
+                          Make this a rule
+                        </Link>
+                      ) : null}
+                    </span>
                   </th>
                   <td className="px-3 py-2">{r.answer}</td>
                   <td className={td}>{r.count}</td>

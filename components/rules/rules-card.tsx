@@ -49,7 +49,7 @@ function RuleItem({ teamId, rule }: { teamId: string; rule: RuleView }) {
   const what = rule.kind === "approval" ? `${rule.tool} ${rule.match}` : (rule.summary ?? "question");
   const expired = rule.expiresAt !== null && new Date(rule.expiresAt) <= new Date();
   return (
-    <li className="grid gap-2 py-3" aria-label={`Rule ${what}`}>
+    <li id={`rule-${rule.id}`} className="grid scroll-mt-20 gap-2 py-3 target:bg-orange-50 dark:target:bg-orange-950/40" aria-label={`Rule ${what}`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={rule.decision === "deny" ? "red" : rule.decision === "require_approvals" ? "blue" : "green"}>
           {DECISION_LABEL[rule.decision]}

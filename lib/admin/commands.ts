@@ -20,6 +20,21 @@ export const CLI: AuditWho = { actor: "cli", address: null };
 /** A mistake in the operator's input: reported as one line, never with a stack trace. */
 export class AdminError extends Error {}
 
+/** A command of the CLI's tables that live beside their domain (webhook, rule). */
+export type CliCommand = {
+  args: string[];
+  options: Record<string, { type: "string" }>;
+  required?: string[];
+  run: (args: string[], values: Record<string, string | undefined>) => Promise<string[]>;
+};
+
+/** The id of the team with this slug; an AdminError naming it when there is none. */
+export async function teamIdBySlug(slug: string): Promise<string> {
+  const team = await db().team.findUnique({ where: { slug }, select: { id: true } });
+  if (!team) throw new AdminError(`unknown team "${slug}"`);
+  return team.id;
+}
+
 export { ROLES, type Role };
 export { POLICIES, type Policy } from "../teams/teams";
 

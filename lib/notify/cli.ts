@@ -1,28 +1,14 @@
 // `npm run admin -- webhook create|list|delete` (SPEC §9). Plugged into scripts/admin.ts as a
 // table of commands; the signing secret is printed alone on the last line of `create`.
 import { db } from "../db/client";
-import { AdminError, CLI } from "../admin/commands";
+import { AdminError, CLI, teamIdBySlug as teamId, type CliCommand } from "../admin/commands";
 import { fieldErrors } from "../errors";
 import { CreateWebhookBody } from "./schemas";
 import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks";
 
-type Values = Record<string, string | undefined>;
-type CliCommand = {
-  args: string[];
-  options: Record<string, { type: "string" }>;
-  required?: string[];
-  run: (args: string[], values: Values) => Promise<string[]>;
-};
-
 export const WEBHOOK_USAGE = `  webhook create --team <slug> --url <url> [--format json|slack] [--events request.created,request.resolved]
   webhook list [--team <slug>]
   webhook delete <webhook-id>`;
-
-async function teamId(slug: string): Promise<string> {
-  const team = await db().team.findUnique({ where: { slug }, select: { id: true } });
-  if (!team) throw new AdminError(`unknown team "${slug}"`);
-  return team.id;
-}
 
 export const WEBHOOK_COMMANDS: Record<string, CliCommand> = {
   "webhook create": {

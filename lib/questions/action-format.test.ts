@@ -10,7 +10,7 @@ describe("describeAction", () => {
     ["an argv array, quoted", { tool: "exec", input: { cmd: ["rm", "-rf", "my dir", "it's"] } }, { kind: "command", command: `rm -rf 'my dir' 'it'\\''s'`, rest: null }],
     ["a diff string, whatever the tool", { tool: "apply", input: patch }, { kind: "diff", diff: patch, path: null, rest: null }],
     ["an object's diff with its path", { tool: "edit", input: { filepath: "x.ts", diff: patch } }, { kind: "diff", diff: patch, path: "x.ts", rest: null }],
-    // The shapes the runtime bridges send (bridges/codex/map.ts, bridges/opencode/map.ts).
+    // The shapes the runtime bridges send (packages/bridge/src/codex/map.ts, packages/bridge/src/opencode/map.ts).
     ["Codex's command approval", { tool: "shell", input: { command: "npm test", cwd: "/w" } }, { kind: "command", command: "npm test", rest: { cwd: "/w" } }],
     ["Codex's patch approval", { tool: "apply_patch", input: { patch, files: ["x.ts"] } }, { kind: "diff", diff: patch, path: null, rest: { files: ["x.ts"] } }],
     ["OpenCode's bash permission", { tool: "bash", input: { command: "ls", patterns: ["ls"] } }, { kind: "command", command: "ls", rest: { patterns: ["ls"] } }],

@@ -2,6 +2,7 @@
 // the secret values to encrypt; a secret value never enters the stored answers.
 import { validationError, type FieldError } from "../errors";
 import type { Answer, Question, ReplyBody } from "./schemas";
+import { canonicalJson as canonical } from "../text/canonical-json";
 
 export type CheckedReply = {
   answers: Record<string, Answer>;
@@ -105,15 +106,4 @@ function approvalAnswer(q: Question, a: Given): Answer {
   const out: Answer = { selected: [], custom: null, text: null, note: a.note || null, decision: a.decision };
   if (hasEdit(a) && canonical(a.editedInput) !== canonical(q.action?.input)) out.editedInput = a.editedInput;
   return out;
-}
-
-/** JSON with sorted keys, so key order alone never counts as an edit. */
-function canonical(value: unknown): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
-        : v;
-  return JSON.stringify(sort(value)) ?? "";
 }

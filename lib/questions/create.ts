@@ -16,6 +16,7 @@ import { getRequest } from "./read";
 import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
+import { canonicalJson } from "../text/canonical-json";
 import { resolutionSearchText, searchKey } from "./search-text";
 import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
@@ -31,13 +32,7 @@ export type CreateResult = { request: QuestionRequest; replayed: boolean };
 
 /** Canonical JSON (sorted keys), so the same body in another key order is the same body. */
 export function bodyHash(value: unknown): string {
-  const canon = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canon)
-      : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])]))
-        : v;
-  return createHash("sha256").update(JSON.stringify(canon(value))).digest("hex");
+  return createHash("sha256").update(canonicalJson(value)).digest("hex");
 }
 
 export async function createRequest(opts: {

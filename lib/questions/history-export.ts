@@ -36,6 +36,8 @@ export const CSV_COLUMNS = [
   // The question's text (issue 22): a header alone rarely says what was asked. Trailing, like the
   // approval columns, so readers that go by position keep working.
   "prompt",
+  // The name of the rule that decided it (resolved_by keeps the stable `rule:<id>`), trailing too.
+  "resolved_by_rule",
 ] as const;
 
 /** "provided" until the agent claims it, then "claimed"; "purged" when dropped unclaimed. */
@@ -84,6 +86,7 @@ export function csvRows(item: HistoryItem): string[][] {
       q.action ? JSON.stringify(q.action.input) : "",
       a?.editedInput !== undefined ? JSON.stringify(a.editedInput) : "",
       q.prompt,
+      item.rule?.name ?? "",
     ];
     return cells.map(inert);
   });

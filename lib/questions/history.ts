@@ -10,10 +10,12 @@ import { db } from "../db/client";
 import { dateBounds, type HistoryFilters, type HistoryQuery } from "./history-query";
 import type { QuestionRequest } from "./schemas";
 import { SECRET_META, toView, type SecretMeta } from "./view";
+import { ruleRefs, type RuleRef } from "../rules/names";
 
 /** A secret's metadata as the UI shows it ("provided by X at T, claimed at T2"); never its value. */
 export type SecretLine = { questionId: string; providedBy: string; providedAt: string; claimedAt: string | null; purgedAt: string | null };
-export type HistoryItem = { request: QuestionRequest; teamId: string; secrets: SecretLine[] };
+/** `rule`: the rule that decided it (by name), when `resolvedBy` is `rule:<id>`. */
+export type HistoryItem = { request: QuestionRequest; teamId: string; secrets: SecretLine[]; rule: RuleRef | null };
 export type HistoryPage = { data: HistoryItem[]; nextCursor: string | null; prevCursor: string | null };
 
 const CursorSchema = z.object({ t: z.iso.datetime(), id: z.string(), d: z.enum(["next", "prev"]) });
@@ -105,8 +107,10 @@ async function fetchRows(scope: HistoryScope, f: HistoryFilters, take: number, c
 
 type Row = Awaited<ReturnType<typeof fetchRows>>[number];
 
-function toItem(r: Row): HistoryItem {
-  return { request: toView(r, r.secrets), teamId: r.teamId, secrets: secretLines(r.secrets) };
+/** The rows as items, each naming the rule that decided it (one lookup for all of them). */
+async function toItems(rows: Row[]): Promise<HistoryItem[]> {
+  const rules = await ruleRefs(rows.map((r) => r.resolvedBy));
+  return rows.map((r) => ({ request: toView(r, r.secrets), teamId: r.teamId, secrets: secretLines(r.secrets), rule: rules.get(r.resolvedBy ?? "") ?? null }));
 }
 
 const cursorOf = (r: Row, d: Cursor["d"]) => encodeCursor({ t: r.resolvedAt!.toISOString(), id: r.id, d });
@@ -123,12 +127,12 @@ export async function listHistory(opts: HistoryScope & { query: HistoryQuery }):
     // Back at the top: serve the real first page so page boundaries match a fresh visit.
     if (!more) return listHistory({ ...scope, query: { ...query, cursor: undefined } });
     const page = rows.slice(1);
-    return { data: page.map(toItem), nextCursor: cursorOf(page.at(-1)!, "next"), prevCursor: cursorOf(page[0], "prev") };
+    return { data: await toItems(page), nextCursor: cursorOf(page.at(-1)!, "next"), prevCursor: cursorOf(page[0], "prev") };
   }
   const page = rows.slice(0, query.limit);
   const more = rows.length > query.limit;
   return {
-    data: page.map(toItem),
+    data: await toItems(page),
     nextCursor: more ? cursorOf(page.at(-1)!, "next") : null,
     prevCursor: cursor && page.length ? cursorOf(page[0], "prev") : null,
   };
@@ -141,7 +145,7 @@ export async function* iterateHistory(opts: { teamIds: string[]; filters: Histor
   let sent = 0;
   while (opts.teamIds.length && sent < opts.max) {
     const rows = await fetchRows({ teamIds: opts.teamIds }, opts.filters, Math.min(batch, opts.max - sent), cursor);
-    for (const r of rows) yield toItem(r);
+    for (const item of await toItems(rows)) yield item;
     sent += rows.length;
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
@@ -157,7 +161,7 @@ export async function getHistoryItem(opts: HistoryScope & { id: string }): Promi
     where: { id, status: { not: "pending" }, ...scopeWhere(scope) },
     include: { secrets: { select: SECRET_META } },
   });
-  return row ? toItem(row) : null;
+  return row ? (await toItems([row]))[0]! : null;
 }
 
 // The pickers walk their own indexes (history-facets.ts); re-exported for the page.

@@ -1,29 +1,14 @@
 // `npm run admin -- rule create|list|delete` (docs/rules.md). Plugged into scripts/admin.ts as a
 // table of commands, like the webhook commands.
-import { AdminError, CLI } from "../admin/commands";
-import { db } from "../db/client";
+import { AdminError, CLI, teamIdBySlug as teamId, type CliCommand } from "../admin/commands";
 import { AppError, fieldErrors } from "../errors";
 import { CreateRuleBody, parseDuration } from "./schemas";
 import { createRule, deleteRuleAnyTeam, listRules } from "./store";
 import type { RuleView } from "./types";
 
-type Values = Record<string, string | undefined>;
-type CliCommand = {
-  args: string[];
-  options: Record<string, { type: "string" }>;
-  required?: string[];
-  run: (args: string[], values: Values) => Promise<string[]>;
-};
-
 export const RULE_USAGE = `  rule create --team <slug> --tool <name> --match <pattern> --decision approve|deny [--agent <name>] [--cwd <prefix>] [--expires <duration: 30m, 12h, 7d, 2w>]
   rule list --team <slug>
   rule delete <rule-id>`;
-
-async function teamId(slug: string): Promise<string> {
-  const team = await db().team.findUnique({ where: { slug }, select: { id: true } });
-  if (!team) throw new AdminError(`unknown team "${slug}"`);
-  return team.id;
-}
 
 /** Domain input errors (4xx) become one CLI line naming the option. */
 async function cli<T>(what: string, fn: () => Promise<T>): Promise<T> {

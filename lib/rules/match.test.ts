@@ -65,6 +65,7 @@ describe("edit and other tools", () => {
 describe("the proposal", () => {
   it("offers the exact command and a wider prefix, and nothing for a compound command", () => {
     expect(suggestRule(bash("npm test -- --ci"))).toMatchObject({ exact: "npm test -- --ci", wider: "npm test*" });
+    expect(suggestRule(bash("npm test"))).toMatchObject({ exact: "npm test", wider: "npm test*" });
     expect(suggestRule(bash("npm test; id"))).toMatchObject({ exact: null, wider: null });
     expect(suggestRule({ tool: "Edit", input: { file_path: "src/a/b.ts" } })).toMatchObject({ exact: "src/a/b.ts", wider: "src/a/**" });
   });

@@ -1,5 +1,6 @@
 // How a rule matches a request (docs/rules.md): pure functions, no database. Allow rules are
 // conservative (if in doubt, no match); deny rules are generous (a match anywhere in the text).
+import { canonicalJson } from "../text/canonical-json";
 
 /** Tools whose input is a shell command: the pattern is a command prefix or glob. */
 export const SHELL_TOOLS = ["bash", "shell", "sh", "exec", "exec_command", "local_shell", "run_shell_command", "command", "terminal", "execute"];
@@ -86,17 +87,6 @@ export function pathRegex(pattern: string): RegExp {
 
 /** A path that climbs (`..`) could leave any prefix the glob names: never allowed by a rule. */
 const climbs = (p: string) => /(^|[\\/])\.\.([\\/]|$)/.test(p) || /[\n\r\u0000]/.test(p);
-
-/** Canonical JSON (sorted keys): the "exact arguments" of other tools. */
-export function canonicalJson(value: unknown): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === "object"
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]))
-        : v;
-  return JSON.stringify(sort(value)) ?? "null";
-}
 
 export type Effect = "approve" | "deny";
 

@@ -13,7 +13,8 @@ export function suggestRule(action: { tool: string; input: unknown }): Suggestio
       return { tool: action.tool, kind, exact: null, wider: null, why: "This is a compound command (; & | ` $ ( ) < > or a newline): an allow rule never matches one." };
     }
     const words = command.split(" ");
-    const wider = words.length > 1 ? `${words.slice(0, Math.min(2, words.length - 1)).join(" ")}*` : null;
+    // One step wider: the first two words as a prefix (`npm test*`), or this command with anything after it.
+    const wider = words.length > 2 ? `${words.slice(0, 2).join(" ")}*` : `${command}*`;
     return { tool: action.tool, kind, exact: command, wider, why: null };
   }
   if (kind === "edit") {

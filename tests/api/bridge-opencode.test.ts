@@ -1,5 +1,5 @@
 // The OpenCode bridge end to end: a real `opencode serve` (opencode-ai) on a scripted chat model,
-// the bridge as a real child process (`tsx bridges/cli.ts opencode`), this app's real server.
+// the bridge as a real child process (`tsx packages/bridge/src/cli.ts opencode`), this app's real server.
 // One OpenCode server and one bridge serve the file; each test works in its own OpenCode session.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

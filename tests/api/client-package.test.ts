@@ -1,6 +1,6 @@
-// @openoxide/questions-client as a user installs it: packed, installed into a scratch project
-// outside the repository, type-checked there, and its `questions` CLI run against the real server
-// while a reviewer answers through the API.
+// The workspace packages as a user installs them: both packed, installed with one `npm install` into a
+// scratch project outside the repository; the client type-checked there and its `questions` CLI run
+// against the real server while a reviewer answers through the API; `questions-bridge` started.
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ const { baseUrl, reviewer, tokens } = clients();
 let scratch: Scratch;
 
 beforeAll(async () => {
-  scratch = await installPacked(["client"]);
+  scratch = await installPacked(["client", "bridge"]);
 }, 180_000);
 
 afterAll(() => scratch?.cleanup());
@@ -126,5 +126,17 @@ export async function main(): Promise<string> {
     expect(unreachable.stderr).toMatch(new RegExp(`^questions: Cannot reach http://127\\.0\\.0\\.1:${port}.*\\n$`));
     expect(usage.code).toBe(2);
     expect(usage.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("@openoxide/questions-bridge, packed and installed", () => {
+  it("questions-bridge runs from its bin with Codex installed beside it, and checks the server before starting a runtime", async () => {
+    expect(existsSync(path.join(scratch.dir, "node_modules/@openai/codex/bin/codex.js"))).toBe(true);
+    const bridge = (args: string[], env: Record<string, string>) => runProgram(scratch.bin("questions-bridge"), args, { cwd: scratch.dir, env });
+    const [usage, badToken] = await Promise.all([bridge([], {}), bridge(["codex", "--", "hello"], { QUESTIONS_URL: baseUrl, QUESTIONS_TOKEN: "oqt_wrong" })]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("questions-bridge codex [--cwd DIR]");
+    expect(badToken.code).not.toBe(0);
+    expect(badToken.stderr).toMatch(/QUESTIONS_TOKEN was refused by .* \(401\)/);
   });
 });

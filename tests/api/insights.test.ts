@@ -143,6 +143,19 @@ describe("GET /api/v1/insights", () => {
     expect(day1.byDay.map((d) => d.day)).toEqual(["2026-06-01"]);
   });
 
+  it("a period with partial days at its edges counts exactly the same (whole days from the histogram, the edges from the requests)", async () => {
+    // Day 1 from 10:05: its first five answers (10…50 s) fall outside; day 2 is whole.
+    const f = await figures("from=2026-06-01T10:05:00.000Z&to=2026-06-02");
+    // 5 7 60 70 80 90 100 200 → rank 4 and rank ⌈7.2⌉ = 8.
+    expect(f.timeToAnswer).toEqual({ medianSeconds: 70, p90Seconds: 200, answered: 8 });
+    expect(f.counts).toEqual({ answered: 8, rejected: 2, cancelled: 1, expired: 1, decidedByRule: 3, total: 15 });
+    expect(f.byDay.map((d) => [d.day, d.answered, d.medianSeconds])).toEqual([["2026-06-01", 5, 80], ["2026-06-02", 3, 7]]);
+    // Both edges partial around a whole day 1: noon the day before, to 10:16 (inclusive) on day 2 — its first three answers.
+    const g = await figures("from=2026-05-31T12:00:00.000Z&to=2026-06-02T10:16:00.000Z");
+    expect(g.counts).toEqual({ answered: 13, rejected: 2, cancelled: 0, expired: 0, decidedByRule: 2, total: 17 });
+    expect(g.timeToAnswer).toEqual({ medianSeconds: 50, p90Seconds: 100, answered: 13 });
+  });
+
   it("counts what is open now, with the oldest wait", async () => {
     const before = await figures();
     const r = await client.create(singleSelect({ agent: { name: `open-${uid()}` } }));
@@ -228,6 +241,24 @@ describe("the columns insights reads", () => {
     expect(sc.answerDigest).not.toBe(sa.answerDigest);
     expect(sa.waitSeconds).toBeGreaterThanOrEqual(0);
     await client.cancel((await client.create(body)).id, "no longer needed").then(async (r) => expect((await stored(r.id)).answerDigest).toBeNull());
+  });
+
+  it("the per-day histogram the figures read always equals the requests, also after concurrent answers", async () => {
+    const body = singleSelect({ agent: { name: `burst-${uid()}` } });
+    const made = await Promise.all(Array.from({ length: 12 }, () => client.create(body)));
+    await Promise.all(made.map((r, i) => (i % 3 ? client.reply(r.id, { answers: { db: { selected: ["SQLite"] } } }) : client.cancel(r.id, "not needed"))));
+    const [histogram, requests] = await Promise.all([
+      db().insightDay.groupBy({ by: ["agentName", "status"], where: { teamId: team.teamId }, _sum: { n: true } }),
+      db().questionRequest.groupBy({ by: ["agentName", "status"], where: { teamId: team.teamId, status: { not: "pending" } }, _count: { _all: true } }),
+    ]);
+    const key = (a: string, s: string) => `${a}/${s}`;
+    const kept = Object.fromEntries(histogram.filter((h) => (h._sum.n ?? 0) > 0).map((h) => [key(h.agentName, h.status), h._sum.n]));
+    expect(kept).toEqual(Object.fromEntries(requests.map((r) => [key(r.agentName, r.status), r._count._all])));
+    expect(kept[key(body.agent!.name, "answered")]).toBe(8);
+    // A deleted request leaves it too (team deletion cascades).
+    await db().questionRequest.delete({ where: { id: made[1]!.id } });
+    const after = await db().insightDay.aggregate({ where: { teamId: team.teamId, agentName: body.agent!.name, status: "answered" }, _sum: { n: true } });
+    expect(after._sum.n).toBe(7);
   });
 
   it("a request rejected at create (the fast insert) has its wait (0) and fingerprint; a secret answer has no digest", async () => {

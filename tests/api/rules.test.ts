@@ -3,6 +3,7 @@
 // deny beats allow, paused or expired rules stop deciding, no rule answers a secret or approves
 // a compound command, and an approval needing two people needs two different people.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parse } from "csv-parse/sync";
 import type { CreateRequestInput, QuestionRequest } from "@openoxide/questions-client";
 import { QuestionsClient } from "@openoxide/questions-client";
 import { closeDb, db } from "@/lib/db/client";
@@ -125,8 +126,22 @@ describe("rules decide at create", () => {
     expect(deliveries.map((d) => d.type)).toEqual(["request.answered"]);
     const history = await ui<{ data: { id: string; resolvedBy: string }[] }>(lead, "GET", `/api/ui/history/export?format=json&q=${encodeURIComponent(r.title!)}`);
     expect(JSON.stringify(history.body)).toContain(`rule:${allow.id}`);
+    // The CSV keeps resolved_by as stored and names the rule in a trailing column.
+    const csv = await fetch(`${baseUrl}/api/ui/history/export?format=csv&q=${encodeURIComponent(r.title!)}`, { headers: { cookie: lead.cookie } });
+    expect(parse(await csv.text(), { columns: true })).toMatchObject([{ request_id: r.id, resolved_by: `rule:${allow.id}`, resolved_by_rule: "Approve Bash npm test*" }]);
+    // History and the request page name the rule and link to it, never the raw id.
+    const link = `href="/settings/rules?team=${slug}#rule-${allow.id}"`;
+    for (const path of [`/history?q=${encodeURIComponent(r.title!)}`, `/history/${r.id}`]) {
+      const html = await (await fetch(`${baseUrl}${path}`, { headers: { cookie: lead.cookie } })).text();
+      expect(html, path).toContain(link);
+      expect(html, path).toContain("Approve Bash npm test*");
+      expect(html, path).not.toMatch(new RegExp(`>\\s*rule:${allow.id}`)); // never shown as text (a filter's option value keeps it)
+    }
     const page = await fetch(`${baseUrl}/inbox/decided`, { headers: { cookie: alice.cookie } });
-    expect(await page.text()).toContain(r.title!);
+    const decided = await page.text();
+    expect(decided).toContain(r.title!);
+    expect(decided).toContain("Approve Bash npm test*"); // by name; a reviewer gets no link to Settings
+    expect(decided).not.toContain(link);
   });
 
   it("a deny rule beats an allow rule", async () => {

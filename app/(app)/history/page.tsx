@@ -6,6 +6,7 @@ import { forbidden } from "next/navigation";
 import { ExportLinks } from "@/components/history/export-links";
 import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
+import { ruleRefs } from "@/lib/rules/names";
 import { Pager } from "@/components/history/pager";
 import { Alert, buttonClass, EmptyState } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
@@ -39,6 +40,8 @@ export default async function HistoryPageView({ searchParams }: Props) {
   const query: HistoryQuery = parsed.ok ? parsed.query : { limit: DEFAULT_HISTORY_LIMIT };
   const scoped = historyScopeFor(user, query.team);
   const [{ page, error }, facets] = await Promise.all([parsed.ok ? load(scoped, query) : { page: EMPTY, error: undefined }, historyFacets(all)]);
+  const rules = await ruleRefs(facets.reviewers);
+  const reviewerNames = Object.fromEntries([...rules].map(([by, rule]) => [by, `Rule: ${rule.name}`]));
   const teams = user.memberships.map((m) => ({ slug: m.teamSlug, name: m.teamName, id: m.teamId }));
   const teamNames = Object.fromEntries(teams.map((t) => [t.id, t.name]));
   const filters = filtersToParams(query);
@@ -65,7 +68,7 @@ export default async function HistoryPageView({ searchParams }: Props) {
       </header>
 
       {/* Keyed by the URL: a select keeps its DOM value across client navigation (e.g. "Clear") otherwise. */}
-      <HistoryFilters key={new URLSearchParams(raw).toString()} values={values} agents={facets.agents} reviewers={facets.reviewers} teams={teams} />
+      <HistoryFilters key={new URLSearchParams(raw).toString()} values={values} agents={facets.agents} reviewers={facets.reviewers} reviewerNames={reviewerNames} teams={teams} />
 
       {!parsed.ok ? (
         <Alert tone="error">

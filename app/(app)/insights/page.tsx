@@ -91,7 +91,7 @@ export default async function InsightsPage({ searchParams }: Props) {
         <AgentsTable rows={figures.byAgent} />
         <ReviewersTable rows={figures.byReviewer} />
       </div>
-      <RecurringTable rows={figures.recurring} />
+      <RecurringTable rows={figures.recurring} ruleTeam={scope.ownOnly ? null : scope.team.teamSlug} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Runs `npm run bridge -- …` (tsx bridges/cli.ts) as a real child process and records its output.
+// Runs `npm run bridge -- …` (tsx packages/bridge/src/cli.ts) as a real child process and records its output.
 import { spawn, type ChildProcess } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,14 +17,15 @@ export interface BridgeProcess {
   signalGroup(signal: NodeJS.Signals): void;
 }
 
-/** The bridges' run journals (bridges/core/journal.ts) of this test process, not the user's. */
+/** The bridges' run journals (packages/bridge/src/core/journal.ts) of this test process, not the user's. */
 export const BRIDGE_STATE_DIR = path.join(tmpdir(), `oq-bridge-state-${process.pid}`);
 
 export function startBridge(args: string[], env: Record<string, string>, cwd = ROOT): BridgeProcess {
   // Its own process group (with the runtime it starts), so a test can signal the group.
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "bridges/cli.ts"), ...args], {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "packages/bridge/src/cli.ts"), ...args], {
     cwd,
-    env: { ...process.env, QUESTIONS_BRIDGE_STATE_DIR: BRIDGE_STATE_DIR, ...env },
+    // TSX_TSCONFIG_PATH: the repository's tsconfig (its paths: the client package's sources) from any cwd.
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"), QUESTIONS_BRIDGE_STATE_DIR: BRIDGE_STATE_DIR, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -7,6 +7,7 @@ import { forbidden, notFound } from "next/navigation";
 import { AnswerView } from "@/components/history/answer-view";
 import { requestTitle, STATUS_LABEL } from "@/components/history/format";
 import { RequestFacts, Timeline } from "@/components/history/request-facts";
+import { ResolvedBy } from "@/components/history/resolved-by";
 import { ContextMarkdown } from "@/components/inbox/markdown";
 import { Alert, Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
 import { requireUser } from "@/lib/auth/session";
@@ -75,7 +76,7 @@ export default async function HistoryDetailPage({ params }: Props) {
             />
             <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
               {r.questions.map((q, i) => (
-                <AnswerView key={q.id} index={i} question={q} answer={answers[q.id]} secret={item.secrets.find((s) => s.questionId === q.id)} reviewer={r.resolvedBy} />
+                <AnswerView key={q.id} index={i} question={q} answer={answers[q.id]} secret={item.secrets.find((s) => s.questionId === q.id)} reviewer={<ResolvedBy resolvedBy={r.resolvedBy} rule={item.rule} />} />
               ))}
             </div>
           </Card>

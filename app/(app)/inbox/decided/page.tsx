@@ -1,6 +1,7 @@
 // /inbox/decided — requests team rules decided at once (no human asked): newest first.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ResolvedBy } from "@/components/history/resolved-by";
 import { Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
 import { requirePageRole } from "@/lib/auth/session";
 import { listRuleDecided } from "@/lib/rules/decided";
@@ -37,7 +38,7 @@ export default async function DecidedByRulesPage() {
                     {r.title}
                   </Link>
                   <span className="text-xs text-zinc-500 dark:text-zinc-400">
-                    {r.agent} · {r.team} · rule <span className="font-mono">{r.ruleId}</span> · <time dateTime={r.resolvedAt}>{new Date(r.resolvedAt).toLocaleString()}</time>
+                    {r.agent} · {r.team} · {manages ? <ResolvedBy resolvedBy={`rule:${r.ruleId}`} rule={r.rule} /> : <>rule {r.rule?.name ?? r.ruleId}</>} · <time dateTime={r.resolvedAt}>{new Date(r.resolvedAt).toLocaleString()}</time>
                   </span>
                 </li>
               ))}

@@ -1,21 +1,27 @@
 // Settings → Rules (leads and admins): the team's rules with hit counts and last use; create,
-// edit, pause, delete (docs/rules.md).
+// edit, pause, delete (docs/rules.md). `?fingerprint=…[&from=<request id>]` (insights' "make this a
+// rule") opens the answer rule form prefilled with that recurring question and its answer.
 import Link from "next/link";
+import { AnswerRuleForm } from "@/components/rules/answer-rule-form";
 import { RulesCard } from "@/components/rules/rules-card";
-import { cn } from "@/components/ui";
+import { Alert, cn } from "@/components/ui";
 import { requirePageRole } from "@/lib/auth/session";
+import { answerRulePrefill } from "@/lib/rules/prefill";
 import { listRules } from "@/lib/rules/store";
 
 export const metadata = { title: "Rules · Settings · OpenOxide Questions" };
 
-type Props = { searchParams: Promise<{ team?: string }> };
+type Props = { searchParams: Promise<{ team?: string; fingerprint?: string; from?: string }> };
+
+const one = (v: unknown) => (typeof v === "string" && v.length <= 200 ? v : undefined);
 
 export default async function RulesPage({ searchParams }: Props) {
   const { user, teamIds } = await requirePageRole("lead");
-  const { team } = await searchParams;
+  const params = await searchParams;
   const teams = user.memberships.filter((m) => teamIds.includes(m.teamId));
-  const current = teams.find((m) => m.teamSlug === team) ?? teams[0]!;
-  const rules = await listRules(current.teamId);
+  const current = teams.find((m) => m.teamSlug === one(params.team)) ?? teams[0]!;
+  const fingerprint = one(params.fingerprint);
+  const [rules, prefill] = await Promise.all([listRules(current.teamId), fingerprint ? answerRulePrefill(current.teamId, fingerprint, one(params.from)) : null]);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -50,6 +56,10 @@ export default async function RulesPage({ searchParams }: Props) {
           </nav>
         ) : null}
       </div>
+      {fingerprint && !prefill ? (
+        <Alert tone="warning">No answer by a person to that question is left in {current.teamName}, so there is nothing to make a rule from.</Alert>
+      ) : null}
+      {prefill ? <AnswerRuleForm teamId={current.teamId} teamSlug={current.teamSlug} prefill={prefill} /> : null}
       <RulesCard key={current.teamId} teamId={current.teamId} rules={rules} />
     </div>
   );

@@ -1,8 +1,7 @@
 // A small client of `opencode serve`: its pending lists, its reply routes and its event stream.
 // Every call has a timeout (a call made while OpenCode is still starting can hang).
-import { SseParser } from "../../lib/client";
-import { readSse } from "../../lib/client/sse";
-import type { OpenCodeEvent, PermissionReply, PermissionRequest, QuestionReply, QuestionRequest } from "./types";
+import { readSse } from "@openoxide/questions-client";
+import type { OpenCodeEvent, PermissionReply, PermissionRequest, QuestionReply, QuestionRequest } from "./types.ts";
 
 export class OpenCodeHttpError extends Error {
   constructor(
@@ -71,7 +70,7 @@ export class OpenCodeServer {
     }).finally(() => clearTimeout(timer));
     if (!res.ok || !res.body) throw new OpenCodeHttpError(res.status, `GET /event answered ${res.status}`);
     await onOpen();
-    for await (const msg of readSse(res.body, new SseParser(), signal)) {
+    for await (const msg of readSse(res.body, { signal })) {
       try {
         yield JSON.parse(msg.data) as OpenCodeEvent;
       } catch {

@@ -1,8 +1,9 @@
-// Regenerates bridges/codex/protocol/: the subset of `codex app-server generate-ts` output the runner
+// Regenerates src/codex/protocol/: the subset of `codex app-server generate-ts` output the runner
 // uses (these roots and everything they import), straight from the installed @openai/codex binary.
-// Run after upgrading @openai/codex: `node bridges/codex/gen-protocol.mjs`.
+// Run after upgrading @openai/codex: `node packages/bridge/scripts/gen-protocol.mjs`.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -28,12 +29,12 @@ const ROOTS = [
 ];
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const out = path.join(here, "protocol");
+const out = path.join(here, "../src/codex/protocol");
 const scratch = mkdtempSync(path.join(tmpdir(), "codex-ts-"));
-const bin = path.join(here, "../../node_modules/.bin/codex");
+const bin = createRequire(import.meta.url).resolve("@openai/codex/bin/codex.js");
 try {
   const env = { ...process.env, HOME: scratch, CODEX_HOME: scratch };
-  execFileSync(bin, ["app-server", "generate-ts", "--out", path.join(scratch, "ts")], { env, stdio: "inherit" });
+  execFileSync(process.execPath, [bin, "app-server", "generate-ts", "--out", path.join(scratch, "ts")], { env, stdio: "inherit" });
   const src = path.join(scratch, "ts");
   const seen = new Set();
   const queue = [...ROOTS];

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
-import type { RequestId } from "./protocol/RequestId";
+import type { RequestId } from "./protocol/RequestId.ts";
 
 type Message = { id?: RequestId; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
 

@@ -1,10 +1,10 @@
 // OpenCode's questions and permission prompts as inbox requests, and inbox outcomes as OpenCode's
 // replies. The OpenCode request id is the Idempotency-Key and `agent.toolCallId`, which is how a
 // restarted bridge recognises its own requests.
-import type { Answer, CreateRequestInput, QuestionRequest } from "../../lib/client";
-import { LIMITS } from "../../lib/questions/schemas";
-import { chosen, commandTitle, fitOptions, fitText, titleFromQuestions } from "../../lib/questions/runtime-fit";
-import type { PermissionReply, PermissionRequest, QuestionReply, QuestionRequest as OcQuestion } from "./types";
+import type { Answer, CreateRequestInput, QuestionRequest } from "@openoxide/questions-client";
+import { LIMITS } from "@openoxide/questions-client";
+import { chosen, commandTitle, fitOptions, fitText, titleFromQuestions } from "@openoxide/questions-client/fit";
+import type { PermissionReply, PermissionRequest, QuestionReply, QuestionRequest as OcQuestion } from "./types.ts";
 
 export const AGENT = "opencode";
 

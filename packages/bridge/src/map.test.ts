@@ -1,8 +1,8 @@
 // Bridged items say what is asked (issue 22): titles come from the first question or the command,
 // never the runtime's name alone, and a model's justification is the agent's claim, not the prompt.
 import { describe, expect, test } from "vitest";
-import { commandApproval, fileChangeApproval, userInput } from "./codex/map";
-import { mapPermission, mapQuestion } from "./opencode/map";
+import { commandApproval, fileChangeApproval, userInput } from "./codex/map.ts";
+import { mapPermission, mapQuestion } from "./opencode/map.ts";
 
 const ids = { threadId: "th_1", turnId: "tu_1", itemId: "it_1" };
 const input = { ...ids, isBlocking: true, autoResolutionMs: null };

@@ -1,14 +1,14 @@
 // Codex's prompts as inbox requests, and the inbox's outcome as Codex's replies.
-import type { CreateRequestInput, QuestionRequest } from "../../lib/client";
-import { LIMITS } from "../../lib/questions/schemas";
-import { chosen, commandTitle, decisionOf, fitOptions, fitText, questionId, titleFromQuestions } from "../../lib/questions/runtime-fit";
-import type { CommandExecutionApprovalDecision } from "./protocol/v2/CommandExecutionApprovalDecision";
-import type { CommandExecutionRequestApprovalParams } from "./protocol/v2/CommandExecutionRequestApprovalParams";
-import type { FileChangeApprovalDecision } from "./protocol/v2/FileChangeApprovalDecision";
-import type { FileChangeRequestApprovalParams } from "./protocol/v2/FileChangeRequestApprovalParams";
-import type { FileUpdateChange } from "./protocol/v2/FileUpdateChange";
-import type { ToolRequestUserInputParams } from "./protocol/v2/ToolRequestUserInputParams";
-import type { ToolRequestUserInputResponse } from "./protocol/v2/ToolRequestUserInputResponse";
+import type { CreateRequestInput, QuestionRequest } from "@openoxide/questions-client";
+import { LIMITS } from "@openoxide/questions-client";
+import { chosen, commandTitle, decisionOf, fitOptions, fitText, questionId, titleFromQuestions } from "@openoxide/questions-client/fit";
+import type { CommandExecutionApprovalDecision } from "./protocol/v2/CommandExecutionApprovalDecision.ts";
+import type { CommandExecutionRequestApprovalParams } from "./protocol/v2/CommandExecutionRequestApprovalParams.ts";
+import type { FileChangeApprovalDecision } from "./protocol/v2/FileChangeApprovalDecision.ts";
+import type { FileChangeRequestApprovalParams } from "./protocol/v2/FileChangeRequestApprovalParams.ts";
+import type { FileUpdateChange } from "./protocol/v2/FileUpdateChange.ts";
+import type { ToolRequestUserInputParams } from "./protocol/v2/ToolRequestUserInputParams.ts";
+import type { ToolRequestUserInputResponse } from "./protocol/v2/ToolRequestUserInputResponse.ts";
 
 export const AGENT = "codex";
 

@@ -3,10 +3,10 @@
 // closed terminal reach the whole process group), the runtime ending, an uncaught error — exit()
 // cancels the ones still open before the process exits. What a `kill -9` leaves behind is in the
 // run's journal (./journal.ts) and is withdrawn by the next start.
-import { ApiError, type QuestionRequest, type QuestionsClient } from "../../lib/client";
-import { describe } from "./env";
-import { forgetRun, recordRun, reconcileDeadRuns } from "./journal";
-import type { Logger } from "./log";
+import { ApiError, type QuestionRequest, type QuestionsClient } from "@openoxide/questions-client";
+import { describe } from "./env.ts";
+import { forgetRun, recordRun, reconcileDeadRuns } from "./journal.ts";
+import type { Logger } from "./log.ts";
 
 /** Cancel reasons; a replayed request cancelled with one of them is asked again (./forward.ts). */
 export const WITHDRAWN = { stopped: "the bridge stopped before anyone answered", runtimeGone: "the agent runtime became unreachable" } as const;

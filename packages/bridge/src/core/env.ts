@@ -1,9 +1,9 @@
 // The bridges' side of this app: QUESTIONS_URL / QUESTIONS_TOKEN → a typed client, checked at start
 // so a wrong URL or token ends the process with a clear message instead of a silent retry loop.
-import { ApiError, QuestionsClient } from "../../lib/client";
-import { BridgeError } from "./errors";
-import { logger } from "./log";
-import { run } from "./withdraw";
+import { ApiError, QuestionsClient } from "@openoxide/questions-client";
+import { BridgeError } from "./errors.ts";
+import { logger } from "./log.ts";
+import { run } from "./withdraw.ts";
 
 export interface QuestionsEnv {
   url: string;

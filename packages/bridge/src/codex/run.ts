@@ -2,21 +2,21 @@
 // with this app's inbox answering Codex's questions and approvals. Agent messages go to stdout,
 // one log line per forwarded item to stderr; exit 0 when the turn completes.
 import path from "node:path";
-import type { QuestionsClient } from "../../lib/client";
-import { connectQuestions, describe, questionsEnv } from "../core/env";
-import { BridgeError } from "../core/errors";
-import { settle, submit } from "../core/forward";
-import { logger, type Logger } from "../core/log";
-import { commandApproval, fileChangeApproval, userInput, type Mapped } from "./map";
-import type { ItemCompletedNotification } from "./protocol/v2/ItemCompletedNotification";
-import type { ItemStartedNotification } from "./protocol/v2/ItemStartedNotification";
-import type { FileUpdateChange } from "./protocol/v2/FileUpdateChange";
-import type { ThreadStartResponse } from "./protocol/v2/ThreadStartResponse";
-import type { TurnCompletedNotification } from "./protocol/v2/TurnCompletedNotification";
-import type { ErrorNotification } from "./protocol/v2/ErrorNotification";
-import type { TurnStartResponse } from "./protocol/v2/TurnStartResponse";
-import { AppServer, type ServerRequestMessage } from "./rpc";
-import { run } from "../core/withdraw";
+import type { QuestionsClient } from "@openoxide/questions-client";
+import { connectQuestions, describe, questionsEnv } from "../core/env.ts";
+import { BridgeError } from "../core/errors.ts";
+import { settle, submit } from "../core/forward.ts";
+import { logger, type Logger } from "../core/log.ts";
+import { commandApproval, fileChangeApproval, userInput, type Mapped } from "./map.ts";
+import type { ItemCompletedNotification } from "./protocol/v2/ItemCompletedNotification.ts";
+import type { ItemStartedNotification } from "./protocol/v2/ItemStartedNotification.ts";
+import type { FileUpdateChange } from "./protocol/v2/FileUpdateChange.ts";
+import type { ThreadStartResponse } from "./protocol/v2/ThreadStartResponse.ts";
+import type { TurnCompletedNotification } from "./protocol/v2/TurnCompletedNotification.ts";
+import type { ErrorNotification } from "./protocol/v2/ErrorNotification.ts";
+import type { TurnStartResponse } from "./protocol/v2/TurnStartResponse.ts";
+import { AppServer, type ServerRequestMessage } from "./rpc.ts";
+import { run } from "../core/withdraw.ts";
 
 export interface CodexArgs {
   cwd: string;
@@ -58,7 +58,7 @@ export async function runCodex(args: CodexArgs): Promise<number> {
       if (message) log(message);
       controller.abort();
       server.stop();
-      // The CLI withdraws what is still open in the inbox (bridges/core/withdraw.ts).
+      // The CLI withdraws what is still open in the inbox (core/withdraw.ts).
       resolve(code);
     };
 

@@ -1,7 +1,7 @@
 // Both sides' pending lists, compared: a runtime prompt with no live forward gets one (forward is
 // idempotent, so one forwarded before a restart is found again), and an inbox request whose
 // runtime prompt is gone (answered or dismissed in the runtime itself) is withdrawn here.
-import type { QuestionRequest, QuestionsClient } from "../../lib/client";
+import type { QuestionRequest, QuestionsClient } from "@openoxide/questions-client";
 
 /** Every pending request this token made for `agent` (FIFO pages). */
 export async function pendingRequests(client: QuestionsClient, agent: string, signal?: AbortSignal): Promise<QuestionRequest[]> {

@@ -1,9 +1,9 @@
 // Forward one runtime prompt to the inbox and wait for its outcome. The runtime's own request id
 // is the Idempotency-Key, so forwarding the same prompt again (a retry, a restarted bridge, a
 // reconcile) lands on the same request instead of asking twice.
-import { ApiError, isRetryable, type CreateRequestInput, type QuestionRequest, type QuestionsClient } from "../../lib/client";
-import { retrying } from "../../lib/client/http";
-import { run, withdrawnByBridge } from "./withdraw";
+import { ApiError, isRetryable, type CreateRequestInput, type QuestionRequest, type QuestionsClient } from "@openoxide/questions-client";
+import { retrying } from "@openoxide/questions-client";
+import { run, withdrawnByBridge } from "./withdraw.ts";
 
 export interface Item {
   /** The runtime's id for the prompt; sent as the Idempotency-Key (prefixed per runtime). */

@@ -1,13 +1,16 @@
-// `npm run bridge -- opencode --url …` | `npm run bridge -- codex [--cwd DIR] -- "<prompt>"`
-import { parseCodexArgs, runCodex } from "./codex/run";
-import { BridgeError } from "./core/errors";
-import { describe } from "./core/env";
-import { parseOpenCodeArgs, runOpenCode } from "./opencode/bridge";
-import { run } from "./core/withdraw";
+#!/usr/bin/env node
+// `questions-bridge opencode --url …` | `questions-bridge codex [--cwd DIR] -- "<prompt>"`
+// (in this repository: `npm run bridge -- …`)
+import { parseCodexArgs, runCodex } from "./codex/run.ts";
+import { BridgeError } from "./core/errors.ts";
+import { describe } from "./core/env.ts";
+import { parseOpenCodeArgs, runOpenCode } from "./opencode/bridge.ts";
+import { run } from "./core/withdraw.ts";
 
 const USAGE = `Usage:
-  npm run bridge -- opencode --url <opencode server URL>
-  npm run bridge -- codex [--cwd DIR] -- "<prompt>"
+  questions-bridge opencode --url <opencode server URL>
+  questions-bridge codex [--cwd DIR] -- "<prompt>"
+(in the OpenOxide Questions repository: npm run bridge -- …)
 Environment: QUESTIONS_URL (default http://localhost:3000), QUESTIONS_TOKEN (an ask token),
 OPENCODE_SERVER_PASSWORD (when the OpenCode server has one).`;
 

@@ -2,17 +2,17 @@
 // inbox request; the outcome goes back through OpenCode's own routes. Correctness rests on the
 // OpenCode request id as Idempotency-Key and on reconciling both pending lists whenever OpenCode's
 // event stream (re)opens — not on never missing an event.
-import type { QuestionRequest, QuestionsClient } from "../../lib/client";
-import { retryDelay, sleep } from "../../lib/client/http";
-import { connectQuestions, describe, questionsEnv } from "../core/env";
-import { BridgeError } from "../core/errors";
-import { settle, submit } from "../core/forward";
-import { logger, type Logger } from "../core/log";
-import { orphans, pendingRequests } from "../core/reconcile";
-import { WITHDRAWN } from "../core/withdraw";
-import { AGENT, mapPermission, mapQuestion } from "./map";
-import { OpenCodeHttpError, OpenCodeServer } from "./server";
-import type { PermissionRequest, QuestionRequest as OcQuestion } from "./types";
+import type { QuestionRequest, QuestionsClient } from "@openoxide/questions-client";
+import { retryDelay, sleep } from "@openoxide/questions-client";
+import { connectQuestions, describe, questionsEnv } from "../core/env.ts";
+import { BridgeError } from "../core/errors.ts";
+import { settle, submit } from "../core/forward.ts";
+import { logger, type Logger } from "../core/log.ts";
+import { orphans, pendingRequests } from "../core/reconcile.ts";
+import { WITHDRAWN } from "../core/withdraw.ts";
+import { AGENT, mapPermission, mapQuestion } from "./map.ts";
+import { OpenCodeHttpError, OpenCodeServer } from "./server.ts";
+import type { PermissionRequest, QuestionRequest as OcQuestion } from "./types.ts";
 
 type Live = { controller: AbortController; requestId?: string; settled: boolean };
 type Prompt = { kind: "question"; item: OcQuestion } | { kind: "permission"; item: PermissionRequest };
@@ -86,7 +86,7 @@ class Bridge {
         failures++;
       }
       // OpenCode gone for a while (crashed, stopped): nobody can use the answers; withdraw them.
-      // A prompt still pending when it is back is asked again (bridges/core/forward.ts).
+      // A prompt still pending when it is back is asked again (core/forward.ts).
       this.unreachable ??= setTimeout(() => void this.withdrawAll(), UNREACHABLE_MS);
       await sleep(Math.min(5_000, retryDelay(failures + 1, undefined)), this.signal).catch(() => undefined);
     }
