@@ -96,6 +96,24 @@ describe("Web Push", { timeout: 120_000 }, () => {
     expect(push.received.filter((p) => p.problems.length)).toEqual([]);
   });
 
+  it("an escalation pushes to the devices of the people on the escalation list", async () => {
+    const bob = `bob-${uid()}@example.test`;
+    await admin(["user", "create", bob, "--password", PASSWORD, "--team", team, "--role", "admin"]);
+    const asBob = await signIn(server.url, bob, PASSWORD);
+    const teamId = (await rawQuery<{ id: string }>(dataDir, `SELECT "id" FROM "Team" WHERE "slug" = ?`, [team]))[0]!.id;
+    const asAlice = await signIn(server.url, alice, PASSWORD);
+    const tablet = push.subscribe();
+    expect((await asAlice("POST", "/api/ui/push/subscriptions", tablet)).status).toBe(201);
+    expect((await asBob("PUT", `/api/ui/settings/teams/${teamId}/escalation`, { escalateAfterSeconds: 1, emails: [alice] })).status).toBe(200);
+    const r = await agent.create({ agent: { name: "push-agent" }, title: "Rotate the keys", questions: [{ id: "ok", header: "Rotate", prompt: "Rotate now?", kind: "single_select", options: [{ label: "Yes" }, { label: "No" }] }] });
+    const escalated = await waitFor("the escalation push", () =>
+      push.received.find((p) => tablet.endpoint.endsWith(p.id) && p.payload?.includes("Escalated") && p.payload.includes(r.id)),
+    );
+    expect(escalated.problems).toEqual([]);
+    expect(JSON.parse(escalated.payload!)).toMatchObject({ title: "Escalated: push-agent: Rotate the keys", body: "Rotate now?" });
+    expect((await asBob("PUT", `/api/ui/settings/teams/${teamId}/escalation`, { escalateAfterSeconds: null, emails: [] })).status).toBe(200);
+  });
+
   it("DELETE with the endpoint turns a device off", async () => {
     const asAlice = await signIn(server.url, alice, PASSWORD);
     const sub = push.subscribe();

@@ -206,10 +206,15 @@ describe("Slack app", { timeout: 120_000 }, () => {
     expect(text).toContain("only for the pilot");
   });
 
-  it("approvals: Approve answers at once; Deny opens a modal for the note", async () => {
+  it("approvals: Approve and Approve always answer at once; Deny opens a modal for the note", async () => {
     const a = await agent.create(request([approval()], { source: "internal" }));
     await click(await message(a.id), "approve");
     expect((await message(a.id, resolved)).blocks.map((b) => b.text?.text ?? "").join("\n")).toContain("Approved");
+
+    const always = await agent.create(request([approval({ allowAlways: true })], { source: "internal" }));
+    await click(await message(always.id), "approve_always");
+    const decided = await agent.get(always.id);
+    expect(decided.response && "answers" in decided.response ? decided.response.answers.run?.decision : null).toBe("approve_always");
 
     const d = await agent.create(request([approval()], { source: "internal" }));
     await click(await message(d.id), "deny");
