@@ -32,9 +32,21 @@ export function forgetRun(): void {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+  return !zombie(pid);
+}
+
+/** A killed run stays a zombie until its new parent reaps it, and signal 0 still reaches one
+ *  (Linux; elsewhere there is no /proc and the run counts as alive). */
+function zombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state === "Z" || state === "X";
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT" && process.platform === "linux";
   }
 }
 
