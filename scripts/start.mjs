@@ -8,7 +8,8 @@ import { constants as osConstants } from "node:os";
 import path from "node:path";
 import { dataDir, databaseUrl, prepareDb } from "./prepare-db.mjs";
 
-const SOURCES = ["app", "components", "lib", "instrumentation.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+// packages/client/src: the app bundles the client package's sources (the Claude Code mapping).
+const SOURCES = ["app", "components", "lib", "packages/client/src", "instrumentation.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
