@@ -20,7 +20,9 @@ test("an admin adds a webhook, sends a test, and reads and redelivers in the del
     const form = page.getByRole("form", { name: "Add a webhook" });
     await form.getByLabel("Webhook URL").fill(`${rx.url}/hooks/${uid()}`);
     await form.getByRole("button", { name: "Add webhook" }).click();
-    const secret = (await page.getByLabel("Signing secret").textContent())!.trim();
+    // The Webhooks card's own secret: the Slack card has a "Signing secret" field too.
+    const webhooks = page.getByRole("region", { name: "Webhooks", exact: true });
+    const secret = (await webhooks.getByLabel("Signing secret").textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole("button", { name: "I have stored it" }).click();
     await page.reload();
