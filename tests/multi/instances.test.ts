@@ -61,12 +61,13 @@ describe("two instances, one database", () => {
       dataDir,
       `SELECT pid FROM pg_stat_activity WHERE application_name = 'questions-listener' AND datname = current_database()`,
     );
-    expect(killed.length).toBe(2); // one listener per instance
+    // One listener per instance: A and B, and maybe a server of a multi file running beside this one.
+    expect(killed.length).toBeGreaterThanOrEqual(2);
     await rawQuery(dataDir, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'questions-listener' AND datname = current_database()`);
     // The listeners come back on their own (a fresh backend each), well before the periodic catch-up.
     await waitFor(async () => {
       const now = await rawQuery<{ pid: number }>(dataDir, `SELECT pid FROM pg_stat_activity WHERE application_name = 'questions-listener' AND datname = current_database()`);
-      return now.length === 2 && now.every((r) => !killed.some((k) => k.pid === r.pid));
+      return now.length >= 2 && now.every((r) => !killed.some((k) => k.pid === r.pid));
     }, 10_000);
     await expectCrossInstanceWake();
   });
