@@ -56,7 +56,7 @@ export async function ensureMigrated(): Promise<void> {
 }
 
 /** Input errors (4xx) of a domain call become AdminError with the same message. */
-async function cli<T>(fn: () => Promise<T>): Promise<T> {
+export async function cli<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {

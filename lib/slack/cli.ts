@@ -1,8 +1,8 @@
 // `npm run admin -- slack connect|link|disconnect`. The token and signing secret are read from
 // environment variables named on the command line, never from arguments (which `ps` would show).
-import { AdminError, CLI } from "../admin/commands";
+import { AdminError, CLI, cli, teamIdBySlug as teamId } from "../admin/commands";
 import { db } from "../db/client";
-import { AppError, fieldErrors } from "../errors";
+import { fieldErrors } from "../errors";
 import { linkSlackUser } from "./link";
 import { ConnectSlackBody, SLACK_USER_ID } from "./schemas";
 import { connectSlack, disconnectSlack } from "./store";
@@ -13,21 +13,6 @@ type CliCommand = { args: string[]; options: Record<string, { type: "string" }>;
 export const SLACK_USAGE = `  slack connect --team <slug> --bot-token-env <VAR> --signing-secret-env <VAR> --channel <channel id> [--approvals slack|app]
   slack link --email <member> --slack-user <U…>
   slack disconnect --team <slug>`;
-
-async function teamId(slug: string): Promise<string> {
-  const team = await db().team.findUnique({ where: { slug }, select: { id: true } });
-  if (!team) throw new AdminError(`unknown team "${slug}"`);
-  return team.id;
-}
-
-async function cli<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof AppError && e.status < 500) throw new AdminError(e.detail ?? e.message);
-    throw e;
-  }
-}
 
 const OPTION: Record<string, string> = { botToken: "--bot-token-env", signingSecret: "--signing-secret-env", channel: "--channel", approvalsInApp: "--approvals" };
 
