@@ -69,8 +69,15 @@ export class BodyLimitedMessage extends http.IncomingMessage {
   private received = 0;
   private [OVER] = false;
 
+  /** Node's close of a `Connection: close` socket, held back until the rest of the body is read. */
+  private closeWhenDrained: (() => void) | null = null;
+
   override push(chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (chunk === null || chunk === undefined) return this[OVER] || super.push(chunk, encoding);
+    if (chunk === null || chunk === undefined) {
+      if (!this[OVER]) return super.push(chunk, encoding);
+      this.closeWhenDrained?.();
+      return true;
+    }
     this.received += (chunk as Buffer).length;
     if (this[OVER]) {
       // Read and dropped, so the 413 reaches a client that is still sending (closing with unread
@@ -80,11 +87,27 @@ export class BodyLimitedMessage extends http.IncomingMessage {
     }
     if (this.received > MAX_BODY_BYTES) {
       this[OVER] = true;
+      this.holdClose();
       this.on("error", () => {}); // a route that never reads the body must not see it as uncaught
       this.destroy(tooLarge(this.received));
       return true;
     }
     return super.push(chunk, encoding);
+  }
+
+  /**
+   * A client that sent `Connection: close` gets its socket closed by node as soon as the 413 is
+   * written; with the body still arriving, that close resets the connection and the client can
+   * lose the 413 (EPIPE before it reads). This socket's close waits for the body's end instead.
+   */
+  private holdClose(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    const destroySoon = socket.destroySoon.bind(socket);
+    socket.destroySoon = () => {
+      if (this.complete) return destroySoon();
+      this.closeWhenDrained = destroySoon;
+    };
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
