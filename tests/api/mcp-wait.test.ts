@@ -10,6 +10,7 @@ import type { Progress } from "@modelcontextprotocol/sdk/types.js";
 import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken } from "../helpers/cli";
 import { uid } from "../helpers/clients";
+import { parked } from "../helpers/parked";
 import { connectMcp, pendingFrom } from "../helpers/runtimes/mcp-client";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
@@ -19,12 +20,15 @@ let server: TestServer;
 let dataDir: string;
 let agentToken: string;
 let reviewer: QuestionsClient;
+/** Reads the Parked-Waits header: a token of its own, so its reads spend no other token's RATE_LIMIT. */
+let watcherToken: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "oq-mcp-wait-"));
   migrate(dataDir);
   agentToken = createToken(dataDir, { name: `mcp-wait-${uid()}`, scopes: "ask" });
   const reviewerToken = createToken(dataDir, { name: `mcp-wait-reviewer-${uid()}`, scopes: "answer" });
+  watcherToken = createToken(dataDir, { name: `mcp-wait-watcher-${uid()}`, scopes: "read" });
   server = await startServer({ dataDir, env: { MCP_WAIT_SECONDS: String(WAIT_SECONDS), MCP_PROGRESS_SECONDS: "1", RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) }, logName: "mcp-wait.log" });
   reviewer = new QuestionsClient({ baseUrl: server.url, token: reviewerToken });
 });
@@ -72,7 +76,8 @@ describe("MCP waiting", () => {
       const again = await mcp.client.callTool({ name: "get_answer", arguments: { requestId: out.requestId, waitSeconds: 1 } });
       expect(again.structuredContent).toMatchObject({ requestId: out.requestId, status: "pending" });
       const waiting = mcp.client.callTool({ name: "get_answer", arguments: { requestId: out.requestId } });
-      await new Promise((r) => setTimeout(r, 300));
+      // The server reports the MCP wait parked: the reply's event, not its first read, answers it.
+      await parked(out.requestId, { baseUrl: server.url, token: watcherToken });
       await reviewer.reply(out.requestId, { answers: { db: { selected: ["SQLite"] } } });
       const answered = await waiting;
       expect(answered.structuredContent).toEqual({
@@ -93,9 +98,12 @@ describe("MCP waiting", () => {
       const controller = new AbortController();
       const call = mcp.client.callTool({ name: "ask_human", arguments: question }, undefined, { signal: controller.signal });
       const pending = await pendingFrom(reviewer, name);
+      const wait = { baseUrl: server.url, token: watcherToken };
+      await parked(pending.id, wait);
       controller.abort();
       await expect(call).rejects.toThrow();
-      await new Promise((r) => setTimeout(r, 500));
+      // The server ended the wait (none parked any more), and it left the request pending.
+      await parked(pending.id, { ...wait, count: 0, exactly: true });
       expect((await reviewer.get(pending.id)).status).toBe("pending");
     } finally {
       await mcp.close();

@@ -3,7 +3,7 @@
 // only then knows the wake-up, not the waiter's first read, is what returns the answer.
 import { inject } from "vitest";
 
-export async function parked(id: string, opts: { count?: number; token?: string; baseUrl?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function parked(id: string, opts: { count?: number; exactly?: boolean; token?: string; baseUrl?: string; timeoutMs?: number } = {}): Promise<void> {
   const count = opts.count ?? 1;
   const baseUrl = opts.baseUrl ?? inject("baseUrl");
   const token = opts.token ?? inject("tokens").all;
@@ -14,8 +14,8 @@ export async function parked(id: string, opts: { count?: number; token?: string;
     if (res.status !== 200) throw new Error(`reading ${id} for its parked waits: ${res.status} ${await res.text()}`);
     await res.body?.cancel();
     seen = res.headers.get("parked-waits");
-    if (Number(seen) >= count) return;
-    await new Promise((r) => setTimeout(r, 25));
+    if (opts.exactly ? Number(seen) === count : Number(seen) >= count) return;
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${count} wait(s) never parked on ${id} (Parked-Waits: ${seen})`);
+  throw new Error(`${opts.exactly ? "exactly " : ""}${count} wait(s) never parked on ${id} (Parked-Waits: ${seen})`);
 }

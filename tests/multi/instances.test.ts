@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { QuestionsClient } from "@openoxide/questions-client";
 import { singleSelect, uid } from "../helpers/clients";
 import { collect } from "../helpers/events";
+import { parked } from "../helpers/parked";
 import { rawQuery } from "../helpers/raw-db";
 import { startServer, type TestServer } from "../helpers/server";
 
@@ -44,7 +45,8 @@ async function expectCrossInstanceWake(): Promise<void> {
       wokeAt = Date.now();
       return r;
     });
-  await new Promise((r) => setTimeout(r, 300));
+  // Parked on A (A reports it) before B answers: B's event, through the database, must wake it.
+  await parked(created.id);
   await b(tokens.reviewer).reply(created.id, { answers: { db: { selected: ["SQLite"] } } });
   const repliedAt = Date.now();
   expect((await waiting).status).toBe("answered");
