@@ -1,7 +1,9 @@
 -- The request and sign-in budgets every instance shares (rate-limiter-flexible's RateLimiterPostgres,
 -- lib/api/limiter-store.ts, which is told the table exists). PostgreSQL only: SQLite runs one
 -- process and keeps its budgets in memory. Not a Prisma model: only the limiter reads it.
-CREATE TABLE "RateLimit" (
+-- UNLOGGED: a commit that touched only this table waits for no WAL flush (one upsert per budgeted
+-- request); a crash or a failover empties it, which only resets the budgets.
+CREATE UNLOGGED TABLE "RateLimit" (
     "key" TEXT NOT NULL PRIMARY KEY,
     "points" INTEGER NOT NULL DEFAULT 0,
     "expire" BIGINT
