@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildOnce } from "../tests/helpers/build-once";
+import { bundleAdmin } from "../tests/helpers/admin-bundle";
 import { migrate, startServer, ROOT, type TestServer } from "../tests/helpers/server";
 import { STATE_FILE, type E2eState } from "./state";
 
@@ -11,7 +12,7 @@ const g = globalThis as unknown as { __e2eServer?: TestServer; __e2eDataDir?: st
 
 export default async function globalSetup(): Promise<void> {
   process.chdir(ROOT);
-  await buildOnce();
+  await Promise.all([buildOnce(), bundleAdmin()]);
   const dataDir = mkdtempSync(path.join(tmpdir(), "oq-e2e-"));
   migrate(dataDir);
   const server = await startServer({ dataDir, logName: "server.log" });

@@ -14,6 +14,12 @@ const databaseAgnostic = [
   "wait-leak", // an in-process probe with no database at all
   "intake", // requests refused before any route
   "start", // npm's signal handling and the drain
+  "shutdown", // the drain on SIGTERM: in-process waits and streams
+  "config", // a bad setting stops the start before any database is opened
+  "proxy", // which address a budget counts (X-Forwarded-For parsing)
+  "front", // the front answers as Next's route does: the HTTP layer over the same domain code
+  "wait-shared", // waiters of one event share its parsed view: in-process
+  "errors", // the wire format of every error status; the database outcomes (409, 410, 412) have their own files
   "bridge-codex",
   "bridge-opencode",
   "mcp-opencode",

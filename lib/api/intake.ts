@@ -63,6 +63,8 @@ export function intake(req: IncomingMessage, res: ServerResponse, fixed: [string
 }
 
 const OVER = Symbol("over the body limit");
+/** How long the rest of an over-limit body is still read after the 413 (see holdClose). */
+const LINGER_MS = 2_000;
 
 /** node's request, counting body bytes as they are parsed (http.createServer's IncomingMessage option). */
 export class BodyLimitedMessage extends http.IncomingMessage {
@@ -98,15 +100,19 @@ export class BodyLimitedMessage extends http.IncomingMessage {
   /**
    * A client that sent `Connection: close` gets its socket closed by node as soon as the 413 is
    * written; with the body still arriving, that close resets the connection and the client can
-   * lose the 413 (EPIPE before it reads). This socket's close waits for the body's end instead.
+   * lose the 413 (EPIPE before it reads). Here the close is a lingering one: the response ends
+   * with a FIN at once, the rest of the body is still read (and dropped) until it ends, the
+   * client closes, DRAIN_BYTES pass or LINGER_MS elapse; then the socket is destroyed.
    */
   private holdClose(): void {
     const socket = this.socket;
     if (!socket) return;
-    const destroySoon = socket.destroySoon.bind(socket);
+    const destroySoon = socket.destroySoon.bind(socket); // ends, then destroys once flushed
     socket.destroySoon = () => {
       if (this.complete) return destroySoon();
+      socket.end();
       this.closeWhenDrained = destroySoon;
+      setTimeout(destroySoon, LINGER_MS).unref();
     };
   }
 

@@ -1,14 +1,23 @@
 // The admin CLI in exactly the forms of SPEC §5, run as a real process against the test database.
 import { describe, expect, inject, it } from "vitest";
+import { spawnSync } from "node:child_process";
 import { QuestionsClient } from "@openoxide/questions-client";
 import { runAdmin as admin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
 import { rawQuery } from "../helpers/raw-db";
+import { dbEnv, ROOT } from "../helpers/server";
 
 const dataDir = inject("dataDir");
 const baseUrl = inject("baseUrl");
 
 describe("admin CLI", () => {
+  it("runs from its sources as `npm run admin` (the other tests use the suite's compiled copy)", () => {
+    const slug = `npm-${uid()}`;
+    const r = spawnSync("npm", ["run", "--silent", "admin", "--", "team", "create", slug], { cwd: ROOT, env: { ...process.env, ...dbEnv(dataDir) }, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`Created team ${slug}`);
+  });
+
   it("creates a team, a user and a token; the token works and then is revoked", async () => {
     const slug = `team-${uid()}`;
     expect((await admin(dataDir, ["team", "create", slug, "--name", "Platform"])).code).toBe(0);

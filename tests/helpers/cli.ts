@@ -1,6 +1,7 @@
-// Runs the real admin CLI (`npm run admin -- …` is `tsx scripts/admin.ts …`) as a process.
+// Runs the real admin CLI (`npm run admin -- …` is `tsx scripts/admin.ts …`) as a process, from
+// the bundle the global setup compiles (tests/helpers/admin-bundle.ts).
 import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
+import { adminCommand } from "./admin-bundle";
 import { uid } from "./clients";
 import { rawQuery } from "./raw-db";
 import { dbEnv, ROOT } from "./server";
@@ -8,7 +9,7 @@ import { dbEnv, ROOT } from "./server";
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 export function admin(dataDir: string, args: string[], env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+  const r = spawnSync(process.execPath, [...adminCommand(), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...dbEnv(dataDir), ...env },
     encoding: "utf8",
@@ -22,7 +23,7 @@ export function admin(dataDir: string, args: string[], env: Record<string, strin
  */
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin.ts", ...args], {
+    const child = spawn(process.execPath, [...adminCommand(), ...args], {
       cwd: ROOT,
       env: { ...process.env, ...dbEnv(dataDir), ...env },
     });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildOnce } from "./build-once";
+import { bundleAdmin } from "./admin-bundle";
 import { admin, createToken } from "./cli";
 import { migrate, startServer, ROOT, type TestServer } from "./server";
 import { createTestDatabase, dropTestDatabase } from "./pg";
@@ -23,7 +24,7 @@ let dataDir = "";
 
 export async function setup(project: TestProject): Promise<void> {
   process.chdir(ROOT);
-  await buildOnce();
+  await Promise.all([buildOnce(), bundleAdmin()]);
   // `npm run test:pg`: the same suite on a fresh PostgreSQL database (workers inherit the env).
   if (process.env.TEST_PG_URL) process.env.TEST_DATABASE_URL = await createTestDatabase(process.env.TEST_PG_URL);
   dataDir = mkdtempSync(path.join(tmpdir(), "oq-api-"));
