@@ -1,41 +1,13 @@
-// The route table, the route files and the OpenAPI document describe the same routes, with the
-// same schemas: the handlers parse only through their entry, and the document shows the entry's.
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
+// The route table and the OpenAPI document describe the same routes, with the same schemas. That
+// each route is served with its entry's scopes and body schema is asked of the running server
+// (tests/api/route-scopes.test.ts).
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { openApiDocument } from "../openapi/document";
 import { ROUTES, type RouteSpec } from "./routes";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const routeFile = (p: string) => path.join(ROOT, "app", p.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
-/**
- * The file that defines an entry's handler and the handler's name there: the route file itself, or
- * the endpoint module it re-exports (`export { getRequest as GET } from "@/lib/api/endpoints/…"`,
- * for the routes the front serves too).
- */
-function definition(spec: RouteSpec): { src: string; name: string } {
-  const method = spec.method.toUpperCase();
-  const src = readFileSync(routeFile(spec.path), "utf8");
-  const reexport = new RegExp(`export \\{ (\\w+) as ${method} \\} from "@/(lib/api/endpoints/[\\w-]+)";`).exec(src);
-  if (!reexport) return { src, name: method };
-  return { src: readFileSync(path.join(ROOT, `${reexport[2]}.ts`), "utf8"), name: reexport[1] };
-}
-const source = (spec: RouteSpec) => definition(spec).src;
-/** The imports of a route file plus the one handler of this entry's method. */
-function handlerSource(spec: RouteSpec): string {
-  const { src, name } = definition(spec);
-  const imports = src.split("\n").filter((l) => l.startsWith("import ")).join("\n");
-  const start = src.indexOf(`export const ${name} =`);
-  const end = src.indexOf("export const ", start + 1);
-  return `${imports}\n${src.slice(start, end === -1 ? undefined : end)}`;
-}
 const entries = Object.entries(ROUTES) as [string, RouteSpec][];
-
-// Queries that are documented but read by a shared helper: the events cursor can also come as the
-// Last-Event-ID header, so lastEventId() (lib/events/http.ts) parses both.
-const QUERY_READ_ELSEWHERE = new Set(["streamEvents"]);
 
 type Json = Record<string, unknown>;
 type Op = { parameters?: { in: string; name: string }[]; requestBody?: { content: Json }; responses: Record<string, { content?: Json }> };
@@ -55,30 +27,6 @@ function generated(spec: RouteSpec): Doc {
 }
 
 describe("route table", () => {
-  it.each(entries)("%s has its route file, which takes its scopes from the table", (name, spec) => {
-    const file = routeFile(spec.path);
-    expect(existsSync(file), file).toBe(true);
-    const fn = definition(spec).name;
-    if (spec.scopes) expect(source(spec)).toMatch(new RegExp(`export const ${fn} = apiRoute\\(ROUTES\\.${name},`));
-    else expect(source(spec)).toMatch(new RegExp(`export const ${fn} = publicRoute\\(`));
-  });
-
-  it.each(entries)("%s: its handler parses body and query only with the entry's schemas", (name, spec) => {
-    const src = handlerSource(spec);
-    // No parser of its own: no zod, no readJson/parseQuery, no schema imported from elsewhere.
-    expect(src).not.toMatch(/from "zod"/);
-    expect(src).not.toMatch(/\b(readJson|parseQuery)\b/);
-    expect(src).not.toMatch(/import \{[^}]*\b[A-Z]\w*(Schema|Query|Body)\b[^}]*\}/);
-    // Any .parse/.safeParse is of the entry's own schema.
-    for (const m of src.matchAll(/([\w.]+)\.(safeParse|parse|parseAsync|safeParseAsync)\(/g)) {
-      expect(m[1], `${name} parses ${m[1]}`).toMatch(new RegExp(`^ROUTES\\.${name}\\.(body|query)$`));
-    }
-    if (spec.body) expect(src, `${name} reads its body through ctx.body()`).toMatch(/\bawait body\(\)/);
-    else expect(src).not.toMatch(/\bbody\(\)/);
-    if (spec.query && !QUERY_READ_ELSEWHERE.has(name)) expect(src, `${name} reads its query through the entry`).toMatch(new RegExp(`\\bquery\\(\\)|ROUTES\\.${name}\\.query\\.`));
-    if (!spec.query) expect(src).not.toMatch(/\bquery\(\)/);
-  });
-
   it("the OpenAPI document has exactly the table's operations, with the table's scopes", () => {
     const doc = openApiDocument() as Doc;
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>

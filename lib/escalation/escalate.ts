@@ -5,17 +5,16 @@
 import { auditInsert } from "../audit/append";
 import { prepareEntry } from "../audit/entry";
 import { db, isNotFound } from "../db/client";
-import type { DeliveryInsert } from "../db/fast-insert/rows";
-import { eventWriteGuards } from "../db/provider";
-import type { EventRow } from "../db/types";
+import type { DeliveryInsert } from "../notify/delivery-writes";
+import { requestEvent } from "../events/event-writes";
 import { hub } from "../events/hub";
 import { newId } from "../ids";
 import { notifyConfig } from "../notify/config";
 import { deadlineFrom, envelopeBody } from "../notify/outbox";
 import { MAIL, webhookDestination } from "../notify/destinations";
-import { deliveriesWritten } from "../notify/wake";
 import { pushRows } from "../push/outbox";
 import type { QuestionRequest } from "../questions/schemas";
+import { changeRequest } from "../questions/request-writes";
 import { toView } from "../questions/view";
 import type { EscalationList } from "./settings";
 
@@ -51,28 +50,22 @@ export async function escalateRequest(id: string, teamId: string, list: Escalati
   const now = new Date();
   const view = toView({ ...row, escalatedAt: now });
   const deliveries = await outboxRows(teamId, view, list, now);
-  const guards = eventWriteGuards(client, { deliveries: deliveries.length > 0 });
   const entry = prepareEntry(
     { actor: "system", teamId, action: ESCALATED, target: id, details: { afterSeconds, notified: deliveries.filter((d) => d.kind !== "push").map((d) => d.webhookId ?? d.userId) } },
     now,
   );
-  let event: EventRow;
   try {
-    const results = await client.$transaction([
-      ...guards.before,
+    await changeRequest({
       // Not a new version: a reviewer's reply with the version they saw must still go through.
-      client.questionRequest.update({ where: { id, status: "pending", escalatedAt: null }, data: { escalatedAt: now } }),
-      client.event.create({ data: { teamId, requestId: id, tokenId: row.tokenId, type: ESCALATED, payload: JSON.stringify(view), createdAt: now } }),
-      ...(deliveries.length ? [client.delivery.createMany({ data: deliveries })] : []),
-      auditInsert(client, entry),
-      ...guards.after,
-    ]);
-    event = results[guards.before.length + 1] as EventRow;
+      where: { id, status: "pending", escalatedAt: null },
+      data: { escalatedAt: now },
+      event: requestEvent(row, ESCALATED, JSON.stringify(view), now),
+      deliveries,
+      audit: auditInsert(client, entry),
+    });
   } catch (e) {
     if (isNotFound(e)) return false;
     throw e;
   }
-  hub.committed([event]);
-  deliveriesWritten(deliveries.length);
   return true;
 }

@@ -202,6 +202,13 @@ class Hub {
     return watch;
   }
 
+  /** Waits parked on this request here (past their read, woken by its next event): the Parked-Waits header. */
+  parked(requestId: string): number {
+    let n = 0;
+    for (const w of this.waiters.get(requestId) ?? []) if (w.parked) n++;
+    return n;
+  }
+
   get stats() {
     return { listeners: this.everything.size + this.keyed, watchedRequests: this.waiters.size, pumping: this.pumping };
   }

@@ -2,6 +2,7 @@
 // deleting, so a resume from before that point always gets an explicit reset, never a silent gap.
 import { db, isUniqueViolation } from "../db/client";
 import { env } from "../config/env";
+import { deleteEvents } from "./event-writes";
 
 const BATCH = 5000;
 
@@ -37,8 +38,7 @@ export async function pruneEvents(now = new Date()): Promise<number> {
   await raiseWatermark(through, now);
   let deleted = 0;
   for (let from = oldest.id; from <= through; from += BATCH) {
-    const r = await db().event.deleteMany({ where: { id: { gte: from, lt: Math.min(from + BATCH, through + 1) } } });
-    deleted += r.count;
+    deleted += await deleteEvents(from, Math.min(from + BATCH, through + 1));
   }
   return deleted;
 }

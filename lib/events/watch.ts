@@ -30,6 +30,11 @@ export class Watch {
     private readonly requestId: string,
   ) {}
 
+  /** In sleep(): past its read, parked until an event, its time or an abort ends it. */
+  get parked(): boolean {
+    return this.resolve !== null;
+  }
+
   /** The hub: an event of this request was committed. */
   wake(row: EventRow): void {
     if (this.woken) return;

@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "../openapi/document";
 import { toolSchema } from "../openapi/tool-schema";
@@ -9,11 +8,12 @@ import { maskUrl } from "./webhooks";
 import { backoffMs } from "./send";
 
 describe("signature", () => {
-  it("is t=<seconds>,v1=<hex HMAC-SHA256 of t.body>", () => {
-    const at = new Date("2026-12-02T12:00:00Z");
-    const body = '{"id":"dl_1"}';
-    const t = at.getTime() / 1000;
-    expect(signature("whsec_x", body, at)).toBe(`t=${t},v1=${createHmac("sha256", "whsec_x").update(`${t}.${body}`).digest("hex")}`);
+  it("gives the README's known vector (computed once with openssl from the documented scheme)", () => {
+    const body = '{"id":"dl_vector","type":"request.created"}';
+    const header = "t=1767225600,v1=3d475578c57a5e3a1e04ff3bdc78893bf5255d2bf835b55c0079727b4bee983e";
+    expect(signature("whsec_known_vector_secret", body, new Date(1767225600_000))).toBe(header);
+    expect(verifySignature("whsec_known_vector_secret", body, header, Infinity)).toBe(true);
+    expect(verifySignature("whsec_known_vector_secret", body.replace("created", "resolved"), header, Infinity)).toBe(false);
   });
 
   it("verifies only the same secret, body and a recent timestamp", () => {

@@ -1,9 +1,8 @@
-// The transactional outbox: the delivery rows an event needs, returned as unexecuted writes so
-// the caller adds them to the batch transaction that commits the event. Nothing is sent for a
-// change that rolls back, and nothing committed is lost in a crash.
+// The transactional outbox: the delivery rows an event needs, which the caller commits in the
+// transaction of the event. Nothing is sent for a change that rolls back, and nothing committed
+// is lost in a crash.
 import type { Db } from "../db/client";
-import type { DeliveryInsert } from "../db/fast-insert/rows";
-import type { PrismaPromise } from "../db/types";
+import type { DeliveryInsert } from "./delivery-writes";
 import { newId } from "../ids";
 import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
@@ -22,8 +21,6 @@ export type OutboxEvent = {
   at: Date;
 };
 
-// Dates as Date objects: the fast insert (lib/db/fast-insert) writes these rows too.
-export type DeliveryData = DeliveryInsert;
 
 /** Does a webhook's event filter (`request.created`, `request.resolved`, or an exact type) take this type? */
 export function wantsEvent(events: string, type: string): boolean {
@@ -39,15 +36,10 @@ export function envelopeBody(format: string, envelope: Envelope): string {
   return format === "slack" ? slackBody(envelope) : jsonBody(envelope);
 }
 
-export async function outboxWrites(client: Db, ev: OutboxEvent): Promise<PrismaPromise<unknown>[]> {
-  const rows = await outboxRows(client, ev);
-  return rows.length ? [client.delivery.createMany({ data: rows })] : [];
-}
-
-/** The Delivery rows an event needs (the fast insert writes them itself). */
-export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryData[]> {
+/** The Delivery rows an event needs, to commit with it (lib/notify/delivery-writes.ts, or the create's fast insert). */
+export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryInsert[]> {
   const base = { teamId: ev.teamId, requestId: ev.requestId, type: ev.type, createdAt: ev.at, nextAttemptAt: ev.at, deadlineAt: deadlineFrom(ev.at) };
-  const rows: DeliveryData[] = [];
+  const rows: DeliveryInsert[] = [];
   const envelope = (id: string): Envelope => ({ id, type: ev.type, createdAt: ev.at.toISOString(), request: ev.view });
 
   const webhooks = await webhooksOf(client, ev.teamId);

@@ -4,6 +4,7 @@ import { invalidate } from "../cache/invalidate";
 import { webhookTag } from "../cache/tags";
 import { db } from "../db/client";
 import { deadlineFrom } from "./outbox";
+import { pauseDeliveries, resumeDeliveries } from "./delivery-writes";
 import { auditWrites } from "../audit/append";
 import type { AuditWho } from "../audit/entry";
 
@@ -15,7 +16,7 @@ export async function pauseWebhook(id: string, reason: string, by: By): Promise<
   const now = new Date();
   const [paused] = await client.$transaction([
     client.webhook.updateMany({ where: { id, pausedAt: null }, data: { pausedAt: now, pausedReason: reason } }),
-    client.delivery.updateMany({ where: { webhookId: id, status: "pending", type: { not: "webhook.test" } }, data: { status: "paused" } }),
+    pauseDeliveries(client, id),
     ...auditWrites(client, { ...by, action: "webhook.paused", target: id, details: { reason } }),
   ]);
   await invalidate([webhookTag(id)]);
@@ -27,7 +28,7 @@ export async function resumeWebhook(id: string, by: By): Promise<number> {
   const now = new Date();
   const [, requeued] = await client.$transaction([
     client.webhook.updateMany({ where: { id }, data: { pausedAt: null, pausedReason: null, failureStreak: 0 } }),
-    client.delivery.updateMany({ where: { webhookId: id, status: "paused" }, data: { status: "pending", nextAttemptAt: now, deadlineAt: deadlineFrom(now) } }),
+    resumeDeliveries(client, id, now, deadlineFrom(now)),
     ...auditWrites(client, { ...by, action: "webhook.resumed", target: id }),
   ]);
   await invalidate([webhookTag(id)]);

@@ -2,7 +2,7 @@
 import { db } from "../db/client";
 import { log } from "../log";
 import type { QuestionRequest } from "../questions/schemas";
-import type { DeliveryRow } from "./claim";
+import { settle, type DeliveryRow } from "./delivery-writes";
 import { callbackSecret } from "./callbacks";
 import { notifyConfig } from "./config";
 import { sendMail } from "./email";
@@ -89,26 +89,21 @@ export async function deliver(d: DeliveryRow): Promise<void> {
     outcome = e instanceof OutboundRefused ? { kind: "final", status: "failed", error: e.message } : { kind: "retry", status: null, excerpt: null, error: `internal error (${(e as Error).name})` };
   }
   const now = new Date();
-  const mine = { id: d.id, leaseId: d.leaseId };
-  const release = { leaseId: null, leaseUntil: null };
   const client = db();
   if (outcome.kind === "sent") {
-    await client.delivery.updateMany({ where: mine, data: { ...release, status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null } });
+    await settle(d, { status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null });
     if (d.webhookId) await client.webhook.updateMany({ where: { id: d.webhookId }, data: { failureStreak: 0 } });
     if (d.kind === "callback") await callbackSent(destinationOf(d));
     return;
   }
   if (outcome.kind === "final") {
     const counted = outcome.status === "paused" ? {} : { attempts: { increment: 1 } };
-    await client.delivery.updateMany({ where: mine, data: { ...release, ...counted, status: outcome.status, lastError: outcome.error } });
+    await settle(d, { ...counted, status: outcome.status, lastError: outcome.error });
     return;
   }
   const next = new Date(now.getTime() + (outcome.retryAfterMs ?? backoffMs(d.attempts + 1)));
   const gaveUp = next > d.deadlineAt;
-  await client.delivery.updateMany({
-    where: mine,
-    data: { ...release, status: gaveUp ? "failed" : "pending", attempts: { increment: 1 }, nextAttemptAt: next, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: outcome.error },
-  });
+  await settle(d, { status: gaveUp ? "failed" : "pending", attempts: { increment: 1 }, nextAttemptAt: next, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: outcome.error });
   log.warn({ delivery: d.id, kind: d.kind, attempts: d.attempts + 1, error: outcome.error, gaveUp }, "delivery attempt failed");
   if (d.kind === "callback") await callbackFailed(destinationOf(d), outcome.error);
   if (d.webhookId) {

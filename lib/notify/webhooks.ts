@@ -5,6 +5,7 @@ import { teamWebhooksTag, webhookTag } from "../cache/tags";
 import { db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { createDelivery, requeue } from "./delivery-writes";
 import { webhookDestination } from "./destinations";
 import { deadlineFrom, envelopeBody } from "./outbox";
 import { pauseWebhook, resumeWebhook } from "./pause";
@@ -116,9 +117,7 @@ export async function sendTest(teamId: string, id: string): Promise<DeliveryView
   const deliveryId = newId("dl");
   const type = "webhook.test";
   const body = envelopeBody(w.format, { id: deliveryId, type, createdAt: now.toISOString(), request: null });
-  const row = await db().delivery.create({
-    data: { id: deliveryId, teamId, kind: "webhook", webhookId: id, destination: webhookDestination(id), type, body, createdAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + 3600_000) },
-  });
+  const row = await createDelivery({ id: deliveryId, teamId, kind: "webhook", webhookId: id, destination: webhookDestination(id), type, body, createdAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + 3600_000) });
   notifyWorker.poke();
   return deliveryView(row);
 }
@@ -133,10 +132,7 @@ export async function listDeliveries(teamId: string, webhookId: string, limit = 
 export async function redeliver(teamId: string, webhookId: string, deliveryId: string): Promise<DeliveryView> {
   const w = await findWebhook(teamId, webhookId);
   const now = new Date();
-  const { count } = await db().delivery.updateMany({
-    where: { id: deliveryId, webhookId, leaseId: null },
-    data: { status: w.pausedAt ? "paused" : "pending", nextAttemptAt: now, deadlineAt: deadlineFrom(now) },
-  });
+  const count = await requeue(deliveryId, webhookId, w.pausedAt ? "paused" : "pending", now, deadlineFrom(now));
   if (!count) throw new AppError("conflict", "This delivery is being sent right now, or does not exist.");
   notifyWorker.poke();
   const row = await db().delivery.findUniqueOrThrow({ where: { id: deliveryId } });

@@ -4,7 +4,7 @@
 // out on its own, at most NOTIFY_PER_DESTINATION at once per destination (lib/notify/destinations.ts)
 // and NOTIFY_CONCURRENCY in all, so a receiver that never answers holds only its own slots.
 import { log } from "../log";
-import { claimDue, sweepFinished, unclaim, type DeliveryRow } from "./claim";
+import { claimDue, sweepFinished, unclaim, type DeliveryRow } from "./delivery-writes";
 import { notifyConfig } from "./config";
 import { destinationOf, pausedDestinations } from "./destinations";
 import { deliver } from "./send";

@@ -84,6 +84,12 @@ const LastEventIdHeader = z.object({
   "Last-Event-ID": z.string().regex(/^\d{1,15}$/).optional().meta({ description: "Resume after this event id with no gap or duplicate." }),
 });
 const ETAG = { ETag: { description: '`"v<version>"`, usable as `If-Match`.', schema: { type: "string" as const } } };
+const PARKED_WAITS = {
+  "Parked-Waits": {
+    description: "How many long-polls and MCP waits are parked on this request on the server instance that answered (past their read; the request's next change wakes them).",
+    schema: { type: "string" as const },
+  },
+};
 
 const createExample = {
   title: "Pick the database",
@@ -153,7 +159,7 @@ function register(registry: OpenAPIRegistry): void {
     summary: "Read a request, optionally waiting for its resolution",
     description: `With \`wait=N\` the call blocks until the request is terminal or N seconds pass, then returns its current state.${scopeNote(ROUTES.getRequest.scopes)}`,
     request: { params: ROUTES.getRequest.params, query: ROUTES.getRequest.query },
-    responses: { 200: json(ROUTES.getRequest.response, "The request.", { headers: ETAG }), ...problems([400, 404, ...authErrors, 503]) },
+    responses: { 200: json(ROUTES.getRequest.response, "The request.", { headers: { ...ETAG, ...PARKED_WAITS } }), ...problems([400, 404, ...authErrors, 503]) },
   });
 
   route({

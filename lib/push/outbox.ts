@@ -2,7 +2,7 @@
 // nothing more (never context, an answer or a secret), and the link that tapping it opens.
 // One outbox row per subscription of each recipient, written with the event like every delivery.
 import type { Db } from "../db/client";
-import type { DeliveryInsert } from "../db/fast-insert/rows";
+import type { DeliveryInsert } from "../notify/delivery-writes";
 import { newId } from "../ids";
 import { requestLink } from "../notify/payload";
 import type { QuestionRequest } from "../questions/schemas";

@@ -1,18 +1,19 @@
 // Creating a request: validation by constructor, the no-deadlock rules (non-interactive and
 // policy deny are recorded and rejected at once) and Idempotency-Key replay, in one transaction
-// written by the fast insert (lib/db/fast-insert).
+// written by insertRequest (./request-writes.ts: the fast insert).
 import { createHash } from "node:crypto";
 import { env } from "../config/env";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
-import { insertCreate } from "../db/fast-insert";
+import { requestEvent } from "../events/event-writes";
 import { newId } from "../ids";
 import type { Principal } from "../auth/principal";
 import { buildQuestions } from "./constructors";
 import { rejection } from "./messages";
 import type { CreateRequestBody, QuestionRequest, Rejection } from "./schemas";
 import { getRequest } from "./read";
+import { insertRequest } from "./request-writes";
 import { toView } from "./view";
 import { expiry } from "./expiry";
 import { stripBidiDeep } from "../text/bidi";
@@ -21,7 +22,6 @@ import { resolutionSearchText, searchKey } from "./search-text";
 import type { StoredResponse } from "./view";
 import { checkCallbackUrl } from "../notify/callbacks";
 import { outboxRows } from "../notify/outbox";
-import { deliveriesWritten } from "../notify/wake";
 import { prepareEntry } from "../audit/entry";
 import { checkRequiredApprovals, recordHits, rulesVerdict, verdictFields } from "../rules/apply";
 import { requestFingerprint } from "./fingerprint";
@@ -163,17 +163,15 @@ async function insert(
   const audit = row.status !== "pending"
     ? prepareEntry({ actor: row.resolvedBy ?? "system", teamId: row.teamId, action: type, target: row.id, details: { agent: view.agent.name, title: view.title, response: view.response } }, now)
     : undefined;
-  const event = await insertCreate({
+  await insertRequest({
     audit,
     request: row,
-    event: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type, payload: JSON.stringify(view), createdAt: now },
+    event: requestEvent(row, type, JSON.stringify(view), now),
     deliveries,
     idempotency: idempotencyKey
       ? { tokenId: principal.tokenId, key: idempotencyKey, requestHash: hash, requestId: row.id, createdAt: now, expiresAt: new Date(now.getTime() + env().IDEMPOTENCY_TTL_HOURS * 3600_000) }
       : undefined,
   });
-  hub.committed([event]);
-  deliveriesWritten(deliveries.length);
   if (verdict && verdict.ruleIds.length) await recordHits(verdict.ruleIds, now);
   if (status === "pending" && row.expiresAt) expiry.schedule(row.expiresAt);
   return view;

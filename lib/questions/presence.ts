@@ -6,9 +6,9 @@
 // batches (one statement per 500 requests every few seconds, never one per wait or wake-up).
 // The sweep that declares agents gone and withdraws abandoned requests is ./presence-sweep.ts.
 import { env } from "../config/env";
-import { db } from "../db/client";
 import { log } from "../log";
 import { writePresenceEvents } from "./presence-events";
+import { markAgentSeen } from "./request-writes";
 
 export type Presence = { state: "waiting" | "gone"; since: string };
 
@@ -127,11 +127,10 @@ class Tracker {
     for (const [tokenId, s] of this.streams) if (this.touchedTokens.has(tokenId) || due(`tok:${tokenId}`)) tokens.set(tokenId, s.teamId);
     this.touchedTokens.clear();
     const at = new Date(now);
-    const client = db();
     for (const part of chunks([...ids])) {
       // One that was declared gone comes back with an event (the inbox shows it live).
       await writePresenceEvents({ where: { id: { in: part }, status: "pending", agentGoneAt: { not: null } }, state: "waiting", at });
-      await client.questionRequest.updateMany({ where: { id: { in: part }, status: "pending" }, data: { agentSeenAt: at } });
+      await markAgentSeen({ id: { in: part }, status: "pending" }, at);
       for (const id of part) this.written.set(id, now);
     }
     const byTeam = new Map<string, string[]>();
@@ -140,7 +139,7 @@ class Tracker {
       for (const part of chunks(tokenIds)) {
         const where = { teamId, tokenId: { in: part }, status: "pending" };
         await writePresenceEvents({ where: { ...where, agentGoneAt: { not: null } }, state: "waiting", at });
-        await client.questionRequest.updateMany({ where, data: { agentSeenAt: at } });
+        await markAgentSeen(where, at);
         for (const t of part) this.written.set(`tok:${t}`, now);
       }
     }

@@ -1,17 +1,16 @@
 // Every change of a pending request: one conditional update (status still pending, version
-// unchanged) plus its event, in one transaction. A lost race shows up as "record not found"
-// and becomes 409 (or 412 when the caller named a version).
+// unchanged) plus its event, in one transaction (./request-writes.ts). A lost race shows up as
+// "record not found" and becomes 409 (or 412 when the caller named a version).
 import { db, isNotFound } from "../db/client";
-import type { EventRow } from "../db/types";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
-import { eventWriteGuards } from "../db/provider";
+import { requestEvent } from "../events/event-writes";
 import type { QuestionRequest, Status } from "./schemas";
 import { resolutionSearchText } from "./search-text";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
-import { outboxWrites } from "../notify/outbox";
-import { deliveriesWritten } from "../notify/wake";
+import { outboxRows } from "../notify/outbox";
+import { changeRequest } from "./request-writes";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditInput } from "../audit/entry";
 import { answerDigest, waitSeconds } from "../insights/columns";
@@ -66,49 +65,38 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   const decided = resolutionSearchText(change.response);
   const client = db();
   // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
-  const deliveries = await outboxWrites(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
-  const guards = eventWriteGuards(client, { deliveries: deliveries.length > 0 });
-  let event: EventRow;
+  const deliveries = await outboxRows(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
   try {
-    const results = await client.$transaction([
-      ...guards.before,
-      client.questionRequest.update({
-        where: {
-          id,
-          status: "pending",
-          version: row.version,
-          ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}),
-        },
-        data: {
-          status: next.status,
-          response: next.response,
-          resolvedAt: now,
-          resolvedBy: next.resolvedBy,
-          version: next.version,
-          waitSeconds: waitSeconds(row.createdAt, now),
-          answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
-          ...(change.approvals ? { approvals: change.approvals } : {}),
-          ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
-        },
-      }),
-      client.event.create({
-        data: { teamId: row.teamId, requestId: id, tokenId: row.tokenId, type: `request.${opts.to}`, payload: JSON.stringify(view), createdAt: now },
-      }),
-      ...(change.writes ?? []),
-      ...deliveries,
-      // The decision's audit entry (the event lock above serialises the team's chain).
-      auditInsert(client, prepareEntry(decisionEntry(row.teamId, opts, view), now)),
-      ...guards.after,
-    ]);
-    event = results[guards.before.length + 1] as EventRow;
+    await changeRequest({
+      where: {
+        id,
+        status: "pending",
+        version: row.version,
+        ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}),
+      },
+      data: {
+        status: next.status,
+        response: next.response,
+        resolvedAt: now,
+        resolvedBy: next.resolvedBy,
+        version: next.version,
+        waitSeconds: waitSeconds(row.createdAt, now),
+        answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
+        ...(change.approvals ? { approvals: change.approvals } : {}),
+        ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
+      },
+      event: requestEvent(row, `request.${opts.to}`, JSON.stringify(view), now),
+      writes: change.writes,
+      deliveries,
+      // The decision's audit entry (the event lock serialises the team's chain).
+      audit: auditInsert(client, prepareEntry(decisionEntry(row.teamId, opts, view), now)),
+    });
   } catch (e) {
     if (!isNotFound(e)) throw e;
     if (opts.expectVersion !== undefined) throw new AppError("precondition_failed", "The request changed since you read it.");
     const current = await client.questionRequest.findUnique({ where: { id }, select: { status: true } });
     throw alreadyResolved(current?.status ?? "changed");
   }
-  hub.committed([event]);
-  deliveriesWritten(deliveries.length);
   return view;
 }
 

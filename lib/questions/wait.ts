@@ -106,6 +106,9 @@ async function waitLoop<T>(
   }
 }
 
+/** How long past expiresAt a waiter leaves expiring to the expiry timer (lib/questions/expiry.ts). */
+const TIMER_GRACE_MS = 3_000;
+
 /**
  * The read before a sleep: the request when the wait is over, else how long to sleep (0: it just
  * expired, read again). A function of its own so the read's view (a KB or two) is not kept alive
@@ -113,13 +116,16 @@ async function waitLoop<T>(
  */
 async function readOrSleep(scope: Scope, id: string, deadline: number, signal?: StopSignal): Promise<QuestionRequest | number> {
   const request = await requireRequest(scope, id);
+  if (request.status !== "pending") return request;
   const remaining = deadline - Date.now();
-  if (request.status !== "pending" || remaining <= 0 || signal?.aborted) return request;
+  const over = remaining <= 0 || signal?.aborted === true;
   const expiresIn = request.expiresAt ? Date.parse(request.expiresAt) - Date.now() : Infinity;
-  if (expiresIn <= 0) {
-    // The expiry timer may lag behind the clock; never hand out a stale "pending".
+  // The expiry timer expires it and its event wakes us. Only when the timer lags by more than
+  // TIMER_GRACE_MS (or our wait is over) do we expire it ourselves: never hand out a stale "pending".
+  if (expiresIn <= 0 && (over || expiresIn <= -TIMER_GRACE_MS)) {
     await expireRequest(id, scope.teamId);
     return 0;
   }
-  return Math.min(remaining, expiresIn + 5);
+  if (over) return request;
+  return Math.min(remaining, expiresIn + TIMER_GRACE_MS);
 }

@@ -4,13 +4,14 @@
 // version unchanged) with a non-terminal `request.updated` event: the live inbox shows
 // "1 of 2 approvals", and waiters, which wake only for a terminal state, keep waiting.
 import { db, isNotFound } from "../db/client";
-import { eventWriteGuards } from "../db/provider";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
 import { checkReply } from "../questions/answers";
 import type { Scope } from "../questions/read";
 import type { QuestionRequest, ReplyBody } from "../questions/schemas";
+import { changeRequest } from "../questions/request-writes";
 import { transition } from "../questions/transitions";
+import { requestEvent } from "../events/event-writes";
 import { toView, type Approvals } from "../questions/view";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditWho } from "../audit/entry";
@@ -74,18 +75,14 @@ export async function voteOnApproval(opts: { scope: Scope; id: string; reply: Re
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof db>["questionRequest"]["findFirst"]>>>;
 
 async function recordVote(row: Row, approvals: string, now: Date, who: AuditWho): Promise<QuestionRequest> {
-  const client = db();
   const next = { ...row, approvals, version: row.version + 1 };
   const view = toView(next);
-  const guards = eventWriteGuards(client);
-  const results = await client.$transaction([
-    ...guards.before,
-    client.questionRequest.update({ where: { id: row.id, status: "pending", version: row.version }, data: { approvals, version: next.version } }),
-    client.event.create({ data: { teamId: row.teamId, requestId: row.id, tokenId: row.tokenId, type: "request.updated", payload: JSON.stringify(view), createdAt: now } }),
-    // The approval step in the audit trail (the event lock above serialises the chain).
-    auditInsert(client, prepareEntry({ ...who, teamId: row.teamId, action: "request.approval_vote", target: row.id, details: { approvals: view.approvals } }, now)),
-    ...guards.after,
-  ]);
-  hub.committed([results[guards.before.length + 1] as Parameters<typeof hub.committed>[0][number]]);
+  await changeRequest({
+    where: { id: row.id, status: "pending", version: row.version },
+    data: { approvals, version: next.version },
+    event: requestEvent(row, "request.updated", JSON.stringify(view), now),
+    // The approval step in the audit trail (the event lock serialises the chain).
+    audit: auditInsert(db(), prepareEntry({ ...who, teamId: row.teamId, action: "request.approval_vote", target: row.id, details: { approvals: view.approvals } }, now)),
+  });
   return view;
 }

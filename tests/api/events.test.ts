@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { QuestionEvent } from "@openoxide/questions-client";
 import { clients, singleSelect, uid } from "../helpers/clients";
-import { collect } from "../helpers/events";
+import { collect, newestEventId, subscribe } from "../helpers/events";
 
 type Seen = QuestionEvent;
 
@@ -11,14 +11,19 @@ const { agent, reviewer, all, otherTeam, baseUrl, tokens } = clients();
 describe("events", () => {
   it("streams created and answered events with increasing ids", async () => {
     const agentName = `events-${uid()}`;
-    const mine = (s: Seen[]) => s.filter((e) => e.type === "request.answered" && e.requestId === reqId).length > 0;
-    let reqId = "";
-    const listening = collect(all, {}, mine);
-    await new Promise((r) => setTimeout(r, 300));
+    const from = await newestEventId();
     const created = await agent.create(singleSelect({ agent: { name: agentName } }));
-    reqId = created.id;
-    await reviewer.reply(created.id, { answers: { db: { selected: ["SQLite"] } } });
-    const seen = (await listening).filter((e) => e.requestId === reqId);
+    const stream = subscribe(all, { lastEventId: from });
+    let got: Seen[];
+    try {
+      // The created event arrived: the stream is live for the reply.
+      await stream.until((s) => s.some((e) => e.requestId === created.id), "the created event");
+      await reviewer.reply(created.id, { answers: { db: { selected: ["SQLite"] } } });
+      got = await stream.until((s) => s.some((e) => e.type === "request.answered" && e.requestId === created.id), "the answered event");
+    } finally {
+      stream.close();
+    }
+    const seen = got.filter((e) => e.requestId === created.id);
     expect(seen.map((e) => e.type)).toEqual(["request.created", "request.answered"]);
     expect(seen[1]!.id).toBeGreaterThan(seen[0]!.id);
   });
@@ -50,11 +55,13 @@ describe("events", () => {
   it("an ask token sees only its own requests; another team sees none", async () => {
     const created = await all.create(singleSelect());
     const mine = await agent.create(singleSelect());
-    const agentSeen = await collect(agent, { lastEventId: 0, reconnect: false }, (s) => s.some((e) => e.requestId === mine.id));
+    // Replay is in id order: once the agent sees its own later request, it has passed the other.
+    const agentSeen = await collect(agent, { lastEventId: 0, reconnect: false }, (s) => s.some((e) => e.requestId === mine.id), "the agent's own request");
+    expect(agentSeen.filter((e) => e.requestId === mine.id).map((e) => e.type)).toEqual(["request.created"]);
     expect(agentSeen.some((e) => e.requestId === created.id)).toBe(false);
-    // Replay is in id order: once the other team sees its own later request, it has passed ours.
     const theirs = await otherTeam.create(singleSelect());
-    const otherSeen = await collect(otherTeam, { lastEventId: 0, reconnect: false }, (s) => s.some((e) => e.requestId === theirs.id));
+    const otherSeen = await collect(otherTeam, { lastEventId: 0, reconnect: false }, (s) => s.some((e) => e.requestId === theirs.id), "the other team's own request");
+    expect(otherSeen.filter((e) => e.requestId === theirs.id).map((e) => e.type)).toEqual(["request.created"]);
     expect(otherSeen.some((e) => e.requestId === created.id || e.requestId === mine.id)).toBe(false);
   });
 

@@ -67,12 +67,33 @@ async function receiver(port?: number): Promise<Receiver> {
 }
 
 /** The receiver's side of SPEC §9, written independently of the server's code. */
-function verified(secret: string, body: string, header: string | string[] | undefined): boolean {
+function signedWith(secret: string, body: string, header: string | string[] | undefined): number | null {
   const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header));
-  if (!m) return false;
+  if (!m) return null;
   const expected = createHmac("sha256", secret).update(`${m[1]}.${body}`).digest("hex");
-  return expected === m[2] && Math.abs(Date.now() / 1000 - Number(m[1])) < 300;
+  return expected === m[2] ? Number(m[1]) : null;
 }
+const verified = (secret: string, body: string, header: string | string[] | undefined) => {
+  const t = signedWith(secret, body, header);
+  return t !== null && Math.abs(Date.now() / 1000 - t) < 300;
+};
+
+// A fixed vector of the documented scheme (README, "Verifying a delivery"), its signature computed
+// once outside this code: `printf '%s' '<t>.<body>' | openssl dgst -sha256 -hmac '<secret>'`.
+const VECTOR = {
+  secret: "whsec_known_vector_secret",
+  body: '{"id":"dl_vector","type":"request.created"}',
+  header: "t=1767225600,v1=3d475578c57a5e3a1e04ff3bdc78893bf5255d2bf835b55c0079727b4bee983e",
+};
+
+describe("the receiver's signature check", () => {
+  it("accepts the known vector and nothing else", () => {
+    expect(signedWith(VECTOR.secret, VECTOR.body, VECTOR.header)).toBe(1767225600);
+    expect(signedWith("whsec_other", VECTOR.body, VECTOR.header)).toBeNull();
+    expect(signedWith(VECTOR.secret, VECTOR.body.replace("created", "resolved"), VECTOR.header)).toBeNull();
+    expect(signedWith(VECTOR.secret, VECTOR.body, VECTOR.header.replace("t=1767225600", "t=1767225601"))).toBeNull();
+  });
+});
 
 describe("webhooks", { timeout: 180_000 }, () => {
   it("retries a failed delivery with the same id and a valid signature", async () => {
@@ -93,10 +114,16 @@ describe("webhooks", { timeout: 180_000 }, () => {
     expect(second!.json).toMatchObject({ id: first!.headers["questions-delivery"], type: "request.created", request: { id: created.id, status: "pending" } });
     expect(Object.keys(second!.json).sort()).toEqual(["createdAt", "id", "request", "type"]);
 
-    const [row] = await rawQuery<{ status: string; attempts: number; responseCode: number }>(dataDir, `SELECT status, attempts, "responseCode" FROM "Delivery" WHERE id = ?`, [first!.headers["questions-delivery"]]);
-    expect(row).toMatchObject({ status: "sent", attempts: 2, responseCode: 200 });
-    await new Promise((r) => setTimeout(r, 800));
-    expect(rx.received).toHaveLength(2); // sent once it succeeded, never again
+    const id = first!.headers["questions-delivery"];
+    const row = () => rawQuery<{ status: string; attempts: number; responseCode: number }>(dataDir, `SELECT status, attempts, "responseCode" FROM "Delivery" WHERE id = ?`, [id]);
+    // The outbox reports the delivery done (only pending rows are ever sent again).
+    expect(await waitFor("the delivery recorded as sent", async () => (await row()).find((r) => r.status === "sent"))).toMatchObject({ attempts: 2, responseCode: 200 });
+    // Sent once it succeeded, never again: a later delivery to the same receiver arrives, and the
+    // first has not come a third time nor counted another attempt.
+    await t.client().reject(created.id, "done");
+    await waitFor("the later delivery", () => rx.received.some((m) => m.headers["questions-delivery"] !== id));
+    expect(rx.received.filter((m) => m.headers["questions-delivery"] === id)).toHaveLength(2);
+    expect(await row()).toMatchObject([{ status: "sent", attempts: 2 }]);
   });
 
   it("posts a Slack Block Kit message for format slack", async () => {
@@ -171,8 +198,6 @@ describe("webhooks", { timeout: 180_000 }, () => {
     const listed = (await (await ui("GET", base)).json()) as { data: { id: string; pausedReason: string; url: string }[] };
     expect(listed.data[0]!.pausedReason).toMatch(/Paused after 4 failed attempts/);
     expect(listed.data[0]!.url).toBe(`${rx.url}/flaky`);
-    await new Promise((r) => setTimeout(r, 600));
-    expect(rx.received).toHaveLength(4); // paused: no more attempts
 
     rx.respond(200);
     const resumed = await ui("PATCH", `${base}/${hook.id}`, { paused: false });
@@ -183,6 +208,8 @@ describe("webhooks", { timeout: 180_000 }, () => {
       return body.data[0]?.status === "sent" ? body.data : undefined;
     });
     expect(log[0]).toMatchObject({ requestId: created.id, attempts: 5, responseCode: 200, lastError: null });
+    // Paused, it made no attempt: the fifth, counted by the outbox and received, is the resumed one.
+    expect(rx.received).toHaveLength(5);
 
     const again = await ui("POST", `${base}/${hook.id}/deliveries/${log[0]!.id}/redeliver`, {});
     expect(again.status).toBe(202);
@@ -236,10 +263,13 @@ describe("agent callbacks", { timeout: 180_000 }, () => {
     const client = t.client();
     const created = await client.create(singleSelect({ callbackUrl: `${rx.url}/agent-callback?run=7` }));
     expect(created).not.toHaveProperty("callbackUrl");
-    await new Promise((r) => setTimeout(r, 500));
-    expect(rx.received).toHaveLength(0); // only terminal states are called back
+    // Only terminal states are called back: the outbox writes a change's deliveries with its event.
+    const callbacks = async () => (await rawQuery<{ type: string }>(dataDir, `SELECT type FROM "Delivery" WHERE "requestId" = ? AND kind = 'callback'`, [created.id])).map((r) => r.type);
+    expect(await callbacks()).toEqual([]);
     await client.reply(created.id, { answers: { db: { selected: ["SQLite"] } } });
+    expect(await callbacks()).toEqual(["request.answered"]);
     const cb = await waitFor("callback", () => rx.received[0]);
+    expect(rx.received).toHaveLength(1);
     expect(cb.path).toBe("/agent-callback?run=7");
     expect(verified(secret, cb.body, cb.headers["questions-signature"])).toBe(true);
     expect(cb.json).toMatchObject({ type: "request.answered", request: { id: created.id, status: "answered", response: { answers: { db: { selected: ["SQLite"] } } } } });

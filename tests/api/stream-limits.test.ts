@@ -12,6 +12,7 @@ import { QuestionsClient, StreamResetError, type StreamReset } from "@openoxide/
 import { createToken, runAdmin } from "../helpers/cli";
 import { newSession } from "../helpers/session";
 import { singleSelect } from "../helpers/clients";
+import { parked } from "../helpers/parked";
 import { rawQuery, storedDate } from "../helpers/raw-db";
 import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
 
@@ -60,7 +61,7 @@ describe("WAITS_PER_TOKEN", () => {
     const ac = new AbortController();
     const polls = [1, 2].map(() => fetch(`${server.url}/api/v1/requests/${r.id}?wait=30`, { headers: auth(token), signal: ac.signal }).catch(() => null));
     const stream = await openStream(token);
-    await new Promise((res) => setTimeout(res, 300));
+    await parked(r.id, { count: 2, baseUrl: server.url, token: agentToken });
     const over = await fetch(`${server.url}/api/v1/requests/${r.id}?wait=30`, { headers: auth(token) });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);

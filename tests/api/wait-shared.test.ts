@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToken } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
+import { parked } from "../helpers/parked";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "oq-wait-shared-"));
@@ -44,10 +45,17 @@ async function post(p: string, token: string, body: unknown): Promise<{ id: stri
   return (await res.json()) as { id: string; version: number };
 }
 
-type Reply = { server: string; status: number; etag: string | null; type: string | null; text: string };
+type Reply = { server: string; status: number; etag: string | null; type: string | null; servedBy: string | null; text: string };
 async function poll(server: TestServer, token: string, id: string, wait = 30): Promise<Reply> {
   const res = await fetch(`${server.url}/api/v1/requests/${id}?wait=${wait}`, { headers: auth(token) });
-  return { server: server === front ? "front" : "plain", status: res.status, etag: res.headers.get("etag"), type: res.headers.get("content-type"), text: await res.text() };
+  return {
+    server: server === front ? "front" : "plain",
+    status: res.status,
+    etag: res.headers.get("etag"),
+    type: res.headers.get("content-type"),
+    servedBy: res.headers.get("x-served-by"),
+    text: await res.text(),
+  };
 }
 
 describe("long-poll waiters woken by the same events", () => {
@@ -66,7 +74,8 @@ describe("long-poll waiters woken by the same events", () => {
       for (const token of [ask, read, answer])
         for (const id of [secret.id, plainQ.id]) waiting.push(poll(server, token, id).then((r) => ({ ...r, id, token })));
     const outsider = poll(front, otherAsk, secret.id);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // All six parked on each server before the replies: the replies wake them, not their first read.
+    for (const server of [front, plain]) for (const id of [secret.id, plainQ.id]) await parked(id, { count: 3, baseUrl: server.url, token: read });
     await post(`/api/v1/requests/${secret.id}/reply`, answer, { answers: { key: { text: plaintext } } });
     await post(`/api/v1/requests/${plainQ.id}/reply`, answer, { answers: { db: { selected: ["SQLite"] } } });
     const replies = await Promise.all(waiting);
@@ -75,6 +84,8 @@ describe("long-poll waiters woken by the same events", () => {
     for (const r of replies) {
       const label = `${r.server} ${r.token === ask ? "ask" : r.token === read ? "read" : "answer"} ${r.id === secret.id ? "secret" : "plain"}`;
       expect(r.status, label).toBe(200);
+      // The front's shared-text reply is what this is about: it must be the front that served it.
+      expect(r.servedBy, label).toBe(r.server === "front" ? "front" : null);
       expect(r.type, label).toBe("application/json; charset=utf-8");
       expect(r.text, label).not.toContain(plaintext);
       const view = JSON.parse(r.text) as { id: string; status: string; version: number; response: unknown };

@@ -4,6 +4,7 @@ import { ROUTES } from "../routes";
 import { apiRoute } from "../handler";
 import { jsonText } from "../front-reply";
 import { AppError } from "../../errors";
+import { hub } from "../../events/hub";
 import { waits } from "../../events/waits";
 import { waitForRequestText } from "../../questions/wait";
 import type { Scope } from "../../questions/read";
@@ -21,7 +22,9 @@ async function respond(req: Request, tokenId: string, scope: Scope, id: string, 
   try {
     const view = await waitForRequestText(scope, id, wait * 1000, lease ?? req.signal, agent);
     if (lease?.revoked) throw new AppError("unauthorized", "The token was revoked.", undefined, { "www-authenticate": "Bearer" });
-    return jsonText(req, view.text, 200, { etag: `"v${view.version}"` });
+    // How many waits sit parked on it here: lets a client (and the wake-up tests) know a waiter is
+    // in place before it answers, instead of guessing with a sleep.
+    return jsonText(req, view.text, 200, { etag: `"v${view.version}"`, "parked-waits": String(hub.parked(id)) });
   } finally {
     lease?.release();
   }

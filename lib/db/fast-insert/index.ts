@@ -1,7 +1,8 @@
 // A create's writes (request, event, outbox deliveries, idempotency record) in the fewest
 // statements: the hottest write of the product, where Prisma's per-statement cost was half the
 // server's CPU. Everything else still goes through Prisma; docs/decisions.md says why and how the
-// rows stay equal to Prisma's (fast-insert.test.ts).
+// rows stay equal to Prisma's (tests/unit/fast-insert.suite.ts). Called only by
+// lib/questions/request-writes.ts (eslint.config.mjs: one writer per row).
 import { isPostgres } from "../provider";
 import type { EventRow } from "../types";
 import { insertCreatePg } from "./pg";

@@ -1,15 +1,16 @@
 // The rows a create writes, as the fast insert sends them: every column named, in a fixed order,
 // with the defaults Prisma's schema would have applied filled in, so a row written here equals the
-// one Prisma would have written (fast-insert.test.ts compares them column by column).
-import type { Prisma } from "../generated/sqlite/client.ts";
+// one Prisma would have written (tests/unit/fast-insert.test.ts compares them column by column).
+import { Prisma, type Event, type IdempotencyRecord } from "../generated/sqlite/client.ts";
 import type { PreparedEntry } from "../../audit/entry";
 
 // Dates are Date objects: a string would be stored as it is, unlike Prisma, which parses it.
 type Dated<T> = { [K in keyof T]: Date extends T[K] ? Exclude<T[K], string> : T[K] };
 export type RequestInsert = Dated<Prisma.QuestionRequestCreateManyInput> & { createdAt: Date };
-export type EventInsert = { teamId: string; requestId: string; tokenId: string | null; type: string; payload: string; createdAt: Date };
+// Every column but the database's id: a column added to the model must be given by each writer.
+export type EventInsert = Omit<Event, "id">;
 export type DeliveryInsert = Dated<Prisma.DeliveryCreateManyInput> & { createdAt: Date; nextAttemptAt: Date };
-export type IdempotencyInsert = { tokenId: string; key: string; requestHash: string; requestId: string; createdAt: Date; expiresAt: Date };
+export type IdempotencyInsert = IdempotencyRecord;
 
 export type CreateWrite = {
   request: RequestInsert;
@@ -23,27 +24,21 @@ export type CreateWrite = {
 type Value = string | number | Date | null;
 export type Table = { name: string; columns: string[]; defaults: Record<string, Value> };
 
-export const REQUEST: Table = {
-  name: "QuestionRequest",
-  columns: [
-    "id", "teamId", "tokenId", "status", "source", "mode", "title", "context", "agentName", "sessionId", "turnId", "toolCallId",
-    "parentRequestId", "questions", "response", "searchText", "createdAt", "expiresAt", "resolvedAt", "resolvedBy", "version", "callbackUrl", "cwd", "approvals",
-    "expirySource", "mcpSessionId", "escalatedAt",
-    "fingerprint", "kind", "answerDigest", "waitSeconds",
-  ],
-  defaults: { status: "pending", searchText: "", version: 1 },
-};
-export const EVENT: Table = { name: "Event", columns: ["teamId", "requestId", "tokenId", "type", "payload", "createdAt"], defaults: {} };
-export const DELIVERY: Table = {
-  name: "Delivery",
-  columns: [
-    "id", "teamId", "requestId", "kind", "webhookId", "userId", "target", "dedupe", "type", "body", "status", "attempts", "nextAttemptAt",
-    "deadlineAt", "leaseId", "leaseUntil", "responseCode", "responseExcerpt", "lastError", "createdAt", "sentAt",
-    "destination",
-  ],
-  defaults: { status: "pending", attempts: 0 },
-};
-export const IDEMPOTENCY: Table = { name: "IdempotencyRecord", columns: ["tokenId", "key", "requestHash", "requestId", "createdAt", "expiresAt"], defaults: {} };
+// The columns are the model's scalar fields as the generated client lists them (in the schema's
+// order), so a column added to the model is written here without a change. The defaults are the
+// model's @default values a create may leave out: the suite in tests/unit compares a create that
+// leaves every optional column out with Prisma's row, so a default missing here fails it.
+const fromModel = (name: string, fields: Record<string, string>, defaults: Record<string, Value>, except: string[] = []): Table => ({
+  name,
+  columns: Object.values(fields).filter((c) => !except.includes(c)),
+  defaults,
+});
+
+export const REQUEST = fromModel("QuestionRequest", Prisma.QuestionRequestScalarFieldEnum, { status: "pending", searchText: "", version: 1 });
+// The id is the database's (autoincrement): the order of commits (lib/db/provider.ts).
+export const EVENT = fromModel("Event", Prisma.EventScalarFieldEnum, {}, ["id"]);
+export const DELIVERY = fromModel("Delivery", Prisma.DeliveryScalarFieldEnum, { status: "pending", attempts: 0 });
+export const IDEMPOTENCY = fromModel("IdempotencyRecord", Prisma.IdempotencyRecordScalarFieldEnum, {});
 
 /** The row's values in the table's column order; a column left out gets its default, else null. */
 export function values(table: Table, row: object, encodeDate: (d: Date) => string): (string | number | null)[] {

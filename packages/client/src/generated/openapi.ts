@@ -929,6 +929,8 @@ export interface operations {
                 headers: {
                     /** @description `"v<version>"`, usable as `If-Match`. */
                     ETag?: string;
+                    /** @description How many long-polls and MCP waits are parked on this request on the server instance that answered (past their read; the request's next change wakes them). */
+                    "Parked-Waits"?: string;
                     [name: string]: unknown;
                 };
                 content: {

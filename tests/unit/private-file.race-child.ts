@@ -3,8 +3,8 @@
 // ended up using. Args: <base dir> <rounds> <child index>.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { authSecret } from "./auth/secret";
-import { prepareKeys } from "./secrets/keys";
+import { authSecret } from "../../lib/auth/secret";
+import { prepareKeys } from "../../lib/secrets/keys";
 
 const [base, roundsArg, index] = process.argv.slice(2);
 const rounds = Number(roundsArg);

@@ -12,7 +12,7 @@ const run = promisify(execFile);
 const CHILDREN = 4;
 const ROUNDS = 12;
 const tsx = path.resolve("node_modules/.bin/tsx");
-const child = path.resolve("lib/private-file.race-child.ts");
+const child = path.resolve("tests/unit/private-file.race-child.ts");
 let base = "";
 
 afterEach(() => rmSync(base, { recursive: true, force: true }));

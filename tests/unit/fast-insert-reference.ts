@@ -1,9 +1,9 @@
 // The same writes through Prisma, statement by statement: what create did before the fast insert,
-// kept as the reference fast-insert.test.ts compares the fast rows against.
-import { db } from "../client";
-import { eventWriteGuards } from "../provider";
-import type { EventRow, PrismaPromise } from "../types";
-import type { CreateWrite } from "./rows";
+// kept as the reference ./fast-insert.suite.ts compares the fast rows against.
+import { db } from "../../lib/db/client";
+import { eventWriteGuards } from "../../lib/db/provider";
+import type { EventRow, PrismaPromise } from "../../lib/db/types";
+import type { CreateWrite } from "../../lib/db/fast-insert/rows";
 
 export async function insertCreateWithPrisma(w: CreateWrite): Promise<EventRow> {
   const client = db();
