@@ -16,6 +16,10 @@ const nextConfig = {
   experimental: { authInterrupts: true },
   // `npm test` and CI run `tsc --noEmit` over the whole project once; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
+  // next-auth v4 takes its origin only from process.env: NEXTAUTH_URL when set, else (with this)
+  // the Host the request came in on (forwarded headers are true values: lib/api/client-address.ts).
+  // A build-time constant, so nothing writes the environment at run time.
+  env: { AUTH_TRUST_HOST: "true" },
   serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "pino"],
   async headers() {
     return [

@@ -132,7 +132,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     await target.seedHistory(agent.row.id, options.historyRows);
     log(`  seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
     const queries = await withApp(target, "server-insights.log", async (app) =>
-      runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log }),
+      runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log, serverCpuMs: () => app.stats().cpuMs }),
     );
     out.insights = { seeded: options.historyRows, totalRows: await target.countRequests(), queries };
     await target.dispose();

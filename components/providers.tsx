@@ -1,9 +1,18 @@
 "use client";
-// Client-side providers for signed-in pages: one React Query cache per browser tab.
+// Client-side providers for signed-in pages: one React Query cache per browser tab, and the app's
+// public address (lib/config/public-url.ts) for the snippets that show it.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 
-export function Providers({ children }: { children: ReactNode }) {
+const PublicUrl = createContext("http://localhost:3000");
+
+/** The address agents and people reach this app on, as the server computed it. */
+export function usePublicUrl(): string {
+  return useContext(PublicUrl);
+}
+
+/** `publicUrl`: given on the signed-in pages (app/(app)/layout.tsx), which show it. */
+export function Providers({ publicUrl = "http://localhost:3000", children }: { publicUrl?: string; children: ReactNode }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -14,5 +23,9 @@ export function Providers({ children }: { children: ReactNode }) {
         },
       }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <PublicUrl.Provider value={publicUrl}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </PublicUrl.Provider>
+  );
 }

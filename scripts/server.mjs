@@ -13,10 +13,13 @@ import v8 from "node:v8";
 // "V8 heap growth"). A --heap-growing-percent given on the command line wins.
 if (!process.execArgv.some((a) => a.startsWith("--heap-growing-percent"))) v8.setFlagsFromString("--heap-growing-percent=50");
 
-// Before Next loads: instrumentation.ts register() runs only for the Node.js runtime.
-process.env.NEXT_RUNTIME = "nodejs";
-process.env.NODE_ENV ??= "production";
-process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+// The environment is read, never written (docs/decisions.md "Configuration: one public origin, no
+// environment writes"): NODE_ENV must come from whoever starts us (npm start sets it), since React
+// and Next pick their production code from it as they load.
+if (process.env.NODE_ENV !== "production") {
+  console.error("scripts/server.mjs serves the production build: run it with NODE_ENV=production (npm start does).");
+  process.exit(1);
+}
 
 function arg(short, long) {
   const i = process.argv.findIndex((a) => a === short || a === long);

@@ -87,7 +87,8 @@ async function main() {
 export function serve(args) {
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, "server.mjs"), ...args], {
     stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    // Set here, before the server starts: it never writes its own environment.
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
   let forwarded;
   for (const sig of ["SIGINT", "SIGTERM"]) {

@@ -1,8 +1,10 @@
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { SkipLink } from "@/components/shell/skip-link";
 import { TopBar } from "@/components/shell/top-bar";
 import { requireUser } from "@/lib/auth/session";
+import { publicUrl, requestOrigin } from "@/lib/config/public-url";
 
 // Every signed-in page reads the session and the database: never prerender.
 export const dynamic = "force-dynamic";
@@ -10,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function AppLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   return (
-    <Providers>
+    <Providers publicUrl={publicUrl(requestOrigin(await headers()))}>
       <SkipLink />
       <TopBar user={user} />
       {/* tabIndex -1: the skip link moves focus here, not only the scroll position. */}

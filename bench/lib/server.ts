@@ -109,7 +109,8 @@ export function startApp(opts: { appDir: string; dataDir: string; databaseUrl: s
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    RATE_LIMIT_PER_MINUTE: "0",
+    // Off unless BENCH_RATE_LIMIT gives a budget (to measure the limiter's own cost; high enough never to refuse).
+    RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT ?? "0",
     BENCH_FLOOR: "1",
     DATA_DIR: opts.dataDir,
     DATABASE_URL: opts.databaseUrl,

@@ -1,11 +1,14 @@
 // The insights figures a lead asks for, through the app's own computeInsights (so the SQL is what
 // the page and GET /api/v1/insights send), against a database seeded by bench/probes/history-seed.ts:
 // the default 30 days, a week, the whole 91 days, one agent, and a period with partial days.
+// The figures' own statements go through the driver, not Prisma, so --plans prints them here.
 // Usage: DATABASE_URL=<from history-seed> TEAM_ID=<…> npx tsx bench/probes/insights-plans.ts [runs] [--plans]
 import { computeInsights } from "../../lib/insights/compute";
 import { periodOf } from "../../lib/insights/query";
+import { figures } from "../../lib/insights/sql";
+import { isPostgres } from "../../lib/db/provider";
 import { HISTORY_AGENTS } from "../lib/fixtures";
-import { done, measure } from "./probe-db";
+import { done, measure, plan } from "./probe-db";
 
 const runs = Number(process.argv[2] ?? 10);
 const teamId = process.env.TEAM_ID!;
@@ -23,4 +26,10 @@ await measure(
   runs,
   process.argv.includes("--plans"),
 );
+if (process.argv.includes("--plans")) {
+  for (const q of figures({ teamId, period: periodOf({}) }, { min: 3, max: 10 })) {
+    console.log(`figures statement: ${q.sql.slice(0, 200).replace(/\s+/g, " ")}…`);
+    console.log(`  plan: ${await plan(isPostgres() ? q.text : q.sql, q.values)}`);
+  }
+}
 await done();

@@ -7,11 +7,12 @@ import { agent, call } from "../lib/http";
 import { HISTORY_AGENTS } from "../lib/fixtures";
 import { summarise, type Summary } from "../lib/stats";
 
-export type InsightsRow = { name: string; path: string; rowsInPeriod: number; bytes: number; latencyMs: Summary; page?: boolean };
+/** serverCpuMs: the app server's CPU time per timed request (on SQLite the SQL runs in it too; on PostgreSQL its backends' share is not counted). */
+export type InsightsRow = { name: string; path: string; rowsInPeriod: number; bytes: number; latencyMs: Summary; serverCpuMs?: number; page?: boolean };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-export async function runInsights(opts: { base: string; readToken: string; leadCookie: string; samples: number; log: (s: string) => void }): Promise<InsightsRow[]> {
+export async function runInsights(opts: { base: string; readToken: string; leadCookie: string; samples: number; log: (s: string) => void; serverCpuMs?: () => number }): Promise<InsightsRow[]> {
   const agentName = HISTORY_AGENTS[7]!;
   const queries = [
     { name: "default period (last 30 days)", path: "/api/v1/insights" },
@@ -25,7 +26,9 @@ export async function runInsights(opts: { base: string; readToken: string; leadC
   for (const q of queries) {
     const times: number[] = [];
     let text = "";
+    let cpuAt = 0;
     for (let i = 0; i < opts.samples + 2; i++) {
+      if (i === 2) cpuAt = opts.serverCpuMs?.() ?? 0;
       const started = performance.now();
       const res = await call({ base: opts.base, method: "GET", path: q.path, ...(q.page ? { cookie: opts.leadCookie } : { token: opts.readToken }), agent: pool });
       if (res.status !== 200) throw new Error(`${q.path} → ${res.status}: ${res.text.slice(0, 200)}`);
@@ -33,9 +36,10 @@ export async function runInsights(opts: { base: string; readToken: string; leadC
       text = res.text;
     }
     const rowsInPeriod = q.page ? 0 : (JSON.parse(text) as { counts: { total: number } }).counts.total;
-    const row: InsightsRow = { name: q.name, path: q.path, rowsInPeriod, bytes: Buffer.byteLength(text), latencyMs: summarise(times), ...(q.page ? { page: true } : {}) };
+    const serverCpuMs = opts.serverCpuMs ? Math.round(((opts.serverCpuMs() - cpuAt) / opts.samples) * 10) / 10 : undefined;
+    const row: InsightsRow = { name: q.name, path: q.path, rowsInPeriod, bytes: Buffer.byteLength(text), latencyMs: summarise(times), serverCpuMs, ...(q.page ? { page: true } : {}) };
     out.push(row);
-    opts.log(`  ${q.name}: p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms (${rowsInPeriod.toLocaleString("en")} decisions in the period)`);
+    opts.log(`  ${q.name}: p50 ${row.latencyMs.p50} ms, p99 ${row.latencyMs.p99} ms, server CPU ${serverCpuMs ?? "–"} ms per request (${rowsInPeriod.toLocaleString("en")} decisions in the period)`);
   }
   pool.destroy();
   return out;

@@ -2,16 +2,10 @@
 // How to connect an agent (issue 13): the MCP endpoint and a REST call. The snippets read the
 // token from an environment variable (components/shell/snippets.ts); they never contain it.
 import Link from "next/link";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { usePublicUrl } from "../providers";
 import { Button } from "../ui";
 import { exportLine, snippets, TOKEN_VAR } from "./snippets";
-
-const noop = () => () => {};
-
-/** This app's address as the browser sees it; a placeholder while rendering on the server. */
-function useOrigin(): string {
-  return useSyncExternalStore(noop, () => window.location.origin, () => "http://localhost:3000");
-}
 
 function Snippet({ label, code }: { label: string; code: string }) {
   const [copied, setCopied] = useState(false);
@@ -37,7 +31,7 @@ function Snippet({ label, code }: { label: string; code: string }) {
 
 /** `fresh`: shown under a token just created (the panel that shows it once), else for any token. */
 export function ConnectAgent({ fresh = false }: { fresh?: boolean }) {
-  const origin = useOrigin();
+  const origin = usePublicUrl();
   return (
     <div className="grid min-w-0 gap-3 text-left text-sm">
       <p>

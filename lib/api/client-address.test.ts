@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, stripForwarded } from "./client-address";
+import { clientAddress, dropUntrustedForwarded } from "./client-address";
 
 describe("clientAddress", () => {
   it.each([
@@ -19,10 +19,18 @@ describe("clientAddress", () => {
   });
 });
 
-describe("stripForwarded", () => {
-  it("drops every forwarded header a client could send, and nothing else", () => {
-    const req = { headers: { host: "a", "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil", "x-forwarded-proto": "https", forwarded: "for=1", "x-real-ip": "1", cookie: "c" } };
-    stripForwarded(req);
+describe("dropUntrustedForwarded (run by intake on every request)", () => {
+  const sent = () => ({ headers: { host: "a", "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil", "x-forwarded-proto": "https", forwarded: "for=1", "x-real-ip": "1", cookie: "c" } });
+
+  it("with no trusted proxy drops every forwarded header a client could send, and nothing else", () => {
+    const req = sent();
+    dropUntrustedForwarded(req, 0);
     expect(req.headers).toEqual({ host: "a", cookie: "c" });
+  });
+
+  it("behind a trusted proxy keeps them", () => {
+    const req = sent();
+    dropUntrustedForwarded(req, 1);
+    expect(req.headers).toEqual(sent().headers);
   });
 });

@@ -1,27 +1,21 @@
 // Who sent a request, and which X-Forwarded-* headers to believe (TRUST_PROXY, README "proxy").
 // Without a trusted proxy, any client could send X-Forwarded-For and rotate it past per-address
 // budgets, or X-Forwarded-Host to steer sign-in URLs. So the forwarded headers a client sent are
-// dropped as the request arrives; Next.js then fills them from the socket (peer address, Host,
-// http/https), and every reader below sees only true values.
-import http, { type IncomingMessage } from "node:http";
+// dropped as the request arrives (dropUntrustedForwarded); Next.js then fills them from the socket
+// (peer address, Host, http/https), and every reader below sees only true values.
+import type { IncomingMessage } from "node:http";
 
 const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
 
-const g = globalThis as unknown as { __questionsForwardedGuard?: boolean };
-
-/** Installs the guard once per process (instrumentation.ts), before the first request is served. */
-export function guardForwardedHeaders(trustProxy: number): void {
-  if (trustProxy > 0 || g.__questionsForwardedGuard) return;
-  g.__questionsForwardedGuard = true;
-  const emit = http.Server.prototype.emit;
-  // The http server's "request" event is the one place every request passes before Next.js reads it.
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request") stripForwarded(args[0] as IncomingMessage);
-    return Reflect.apply(emit, this, [event, ...args]) as boolean;
-  } as typeof emit;
+/**
+ * Run on every request as it arrives, before the front or Next.js reads it (lib/api/intake.ts, from
+ * scripts/server.mjs's request listener): with no trusted proxy, drops the forwarded headers.
+ */
+export function dropUntrustedForwarded(req: Pick<IncomingMessage, "headers">, trustProxy: number): void {
+  if (trustProxy <= 0) stripForwarded(req);
 }
 
-export function stripForwarded(req: Pick<IncomingMessage, "headers">): void {
+function stripForwarded(req: Pick<IncomingMessage, "headers">): void {
   for (const name of FORWARDED) delete req.headers[name];
 }
 

@@ -1,5 +1,6 @@
-// What every request passes in scripts/server.mjs before the front or Next sees it: a Host
-// header that makes a URL, a path whose percent-escapes decode, and a body within the limit —
+// What every request passes in scripts/server.mjs before the front or Next sees it: forwarded
+// headers dropped unless a proxy is trusted (client-address.ts); a Host header that makes a URL,
+// a path whose percent-escapes decode, and a body within the limit —
 // refused here, unauthenticated requests included, with a 4xx and no error log (a bad Host or
 // escape made every URL parse downstream throw: a 500 and an error line).
 // A declared Content-Length over the limit is refused before a byte is read; a chunked body is
@@ -7,9 +8,11 @@
 // passes the limit, so whoever reads it (lib/api/body.ts, through the front or Next) answers
 // 413 without holding more than the limit.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { env } from "../config/env";
 import { AppError } from "../errors";
 import { requestLog } from "../log";
 import { DRAIN_BYTES, MAX_BODY_BYTES, tooLarge } from "./body";
+import { dropUntrustedForwarded } from "./client-address";
 import { bodyText, problem } from "./problem";
 
 // RFC 3986 host (reg-name or IP literal) with an optional port: what `new URL()` needs.
@@ -46,6 +49,7 @@ function sendProblem(req: IncomingMessage, res: ServerResponse, fixed: [string, 
 
 /** Answers the request itself (true) when it must not reach any route; false: route it. */
 export function intake(req: IncomingMessage, res: ServerResponse, fixed: [string, string][]): boolean {
+  dropUntrustedForwarded(req, env().TRUST_PROXY);
   const host = req.headers.host;
   if (host !== undefined && !validHost(host)) {
     return sendProblem(req, res, fixed, new AppError("bad_request", "The Host header is not a valid host name."));

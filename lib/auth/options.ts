@@ -1,17 +1,12 @@
 // next-auth configuration: JWT sessions (the credentials provider requires them), 8 hours at most;
 // every page and route re-reads the user from the database (session.ts), so the JWT only names them.
 import type { NextAuthOptions } from "next-auth";
-import { env } from "../config/env";
 import { db } from "../db/client";
 import { normaliseEmail } from "./password";
 import { providers } from "./providers";
 import { authSecret } from "./secret";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
-
-// Without NEXTAUTH_URL next-auth v4 would build every URL on http://localhost:3000; trust the
-// Host (or X-Forwarded-Host) the request came in on instead. Set NEXTAUTH_URL in production.
-if (!env().NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= "true";
 
 async function userIdByEmail(email: string | null | undefined): Promise<string | null> {
   if (!email) return null;

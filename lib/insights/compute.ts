@@ -1,11 +1,13 @@
 // Every figure of the insights page and API, each an aggregate the database computes over the
 // period's facts (lib/insights/sql.ts); this file only shapes the few grouped rows that come back
 // (days, agents, reviewers).
-import { db } from "../db/client";
+import type { Sql } from "@prisma/client/runtime/client";
+import { db, pgPool, sqliteExclusive } from "../db/client";
+import { isPostgres } from "../db/provider";
 import { answerSummary } from "../questions/history-summary";
 import { toView } from "../questions/view";
 import type { Insights } from "./schemas";
-import { figures, type FigureRow, type Where } from "./sql";
+import { figures, latestAnswer, openNow, pickRanks, type FigureRow, type Where } from "./sql";
 
 export type { Where } from "./sql";
 
@@ -14,7 +16,6 @@ const AGENTS_MAX = 50;
 const DAY_MS = 86_400_000;
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const maybe = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 type Outcome = "answered" | "rejected" | "cancelled" | "expired" | "decidedByRule";
 const zero = (): Record<Outcome, number> => ({ answered: 0, rejected: 0, cancelled: 0, expired: 0, decidedByRule: 0 });
@@ -26,28 +27,42 @@ function daysOf(w: Where): string[] {
   return out;
 }
 
+/** Rows grouped by one key, in the order they came. */
+function groups(rows: FigureRow[], fig: FigureRow["fig"]): Map<string, FigureRow[]> {
+  const out = new Map<string, FigureRow[]>();
+  for (const r of rows) {
+    if (r.fig !== fig) continue;
+    const list = out.get(String(r.k1));
+    if (list) list.push(r);
+    else out.set(String(r.k1), [r]);
+  }
+  return out;
+}
+
 function outcomes(w: Where, rows: FigureRow[]) {
   const byDay = new Map(daysOf(w).map((day) => [day, { day, ...zero(), medianSeconds: null as number | null, p90Seconds: null as number | null }]));
   const counts = zero();
   let waiting = 0;
-  for (const r of rows) {
-    if (r.fig === "outcome") {
-      const o = r.k2 as Outcome;
-      counts[o] += num(r.a);
-      if (o !== "decidedByRule") waiting += num(r.b);
-      const d = byDay.get(String(r.k1));
-      if (d) d[o] += num(r.a);
-    } else if (r.fig === "day") {
-      const d = byDay.get(String(r.k1));
-      if (d) Object.assign(d, { medianSeconds: maybe(r.a), p90Seconds: maybe(r.b) });
+  for (const r of rows.filter((x) => x.fig === "outcome")) {
+    const o: Record<Outcome, number> = { answered: num(r.a), rejected: num(r.b), cancelled: num(r.c), expired: num(r.d), decidedByRule: num(r.e) };
+    waiting += num(r.waited);
+    const d = byDay.get(String(r.k1));
+    for (const k of Object.keys(o) as Outcome[]) {
+      counts[k] += o[k];
+      if (d) d[k] += o[k];
     }
   }
-  const all = rows.find((r) => r.fig === "all");
+  for (const [day, crossing] of groups(rows, "day")) {
+    const d = byDay.get(day);
+    const p = pickRanks(crossing);
+    if (d) Object.assign(d, { medianSeconds: p.medianSeconds, p90Seconds: p.p90Seconds });
+  }
+  const all = pickRanks(rows.filter((r) => r.fig === "all"));
   return {
     counts: { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) },
     waitingSeconds: waiting,
     byDay: [...byDay.values()],
-    timeToAnswer: { medianSeconds: maybe(all?.a), p90Seconds: maybe(all?.b), answered: num(all?.c) },
+    timeToAnswer: { medianSeconds: all.medianSeconds, p90Seconds: all.p90Seconds, answered: all.count },
   };
 }
 
@@ -60,7 +75,7 @@ function byAgent(rows: FigureRow[]): Insights["byAgent"] {
     if (r.k2 === "expired") a.expired += num(r.a);
     agents.set(String(r.k1), a);
   }
-  const medians = new Map(rows.filter((r) => r.fig === "byAgent").map((r) => [String(r.k1), maybe(r.a)]));
+  const medians = new Map([...groups(rows, "byAgent")].map(([agent, crossing]) => [agent, pickRanks(crossing).medianSeconds]));
   return [...agents]
     .map(([agent, a]) => ({ agent, requests: a.requests, medianSeconds: medians.get(agent) ?? null, rejectedShare: a.rejected / a.requests, expiredShare: a.expired / a.requests }))
     .sort((x, y) => y.requests - x.requests || x.agent.localeCompare(y.agent))
@@ -68,9 +83,11 @@ function byAgent(rows: FigureRow[]): Insights["byAgent"] {
 }
 
 function byReviewer(rows: FigureRow[]): Insights["byReviewer"] {
-  return rows
-    .filter((r) => r.fig === "reviewer")
-    .map((r) => ({ reviewer: String(r.k1), decisions: num(r.c), medianSeconds: maybe(r.a) }))
+  return [...groups(rows, "reviewer")]
+    .map(([reviewer, crossing]) => {
+      const p = pickRanks(crossing);
+      return { reviewer, decisions: p.count, medianSeconds: p.medianSeconds };
+    })
     .sort((x, y) => y.decisions - x.decisions || x.reviewer.localeCompare(y.reviewer));
 }
 
@@ -78,7 +95,7 @@ function byReviewer(rows: FigureRow[]): Insights["byReviewer"] {
 async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurring"]> {
   const groups = rows.filter((r) => r.fig === "recurring").sort((x, y) => num(y.a) - num(x.a) || String(x.k1).localeCompare(String(y.k1)) || String(x.k2).localeCompare(String(y.k2)));
   if (!groups.length) return [];
-  const last = await Promise.all(groups.map((g) => latest(w, String(g.k1), String(g.k2))));
+  const last = (await read(groups.map((g) => latestAnswer(w, String(g.k1), String(g.k2))))).map((r) => ((r[0] as { id?: string } | undefined)?.id ?? null));
   const found = await db().questionRequest.findMany({ where: { id: { in: last.filter((id): id is string => id !== null) }, teamId: w.teamId } });
   const byId = new Map(found.map((r) => [r.id, toView(r)]));
   return groups.flatMap((g, i) => {
@@ -97,42 +114,26 @@ async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurri
   });
 }
 
-/** The group's latest answer by a person in the period: one step down the (teamId, fingerprint, answerDigest, resolvedAt) index. */
-async function latest(w: Where, fingerprint: string, answerDigest: string): Promise<string | null> {
-  const row = await db().questionRequest.findFirst({
-    where: {
-      AND: [
-        { teamId: w.teamId, fingerprint, answerDigest, status: "answered", resolvedAt: { gte: w.period.from, lt: w.period.to } },
-        { NOT: { resolvedBy: { startsWith: "rule:" } } },
-        w.agent ? { agentName: w.agent } : {},
-        w.kind ? { kind: w.kind } : {},
-        w.actor ? { resolvedBy: w.actor } : {},
-      ],
-    },
-    orderBy: { resolvedAt: "desc" },
-    select: { id: true },
-  });
-  return row?.id ?? null;
+/**
+ * The statements straight through the driver (the pool on PostgreSQL, side by side; the one SQLite
+ * connection, one after the other in one turn), not Prisma's raw query: they return a few hundred
+ * rows, and Prisma's per-statement cost was most of the request's CPU.
+ */
+async function read(qs: Sql[]): Promise<FigureRow[][]> {
+  if (isPostgres()) return Promise.all(qs.map(async (q) => (await pgPool().query<FigureRow>(q.text, q.values)).rows));
+  return sqliteExclusive((c) => qs.map((q) => c.prepare(q.sql).all(...(q.values as unknown[])) as FigureRow[]));
 }
 
-/** Pending now, whatever the period: the inbox's count and its oldest wait (ids are time-ordered). */
-async function open(w: Where, now: Date): Promise<Insights["open"]> {
-  const where = {
-    teamId: w.teamId,
-    status: "pending",
-    ...(w.agent ? { agentName: w.agent } : {}),
-    ...(w.kind ? { kind: w.kind } : {}),
-  };
-  const [count, oldest] = await Promise.all([
-    db().questionRequest.count({ where }),
-    db().questionRequest.findFirst({ where, orderBy: { id: "asc" }, select: { createdAt: true } }),
-  ]);
-  return { count, oldestSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.createdAt.getTime()) / 1000)) : null };
+/** Pending now: the inbox's count and its oldest wait. */
+function open(row: FigureRow | undefined, now: Date): Insights["open"] {
+  const { n, oldest } = (row ?? {}) as { n?: unknown; oldest?: unknown };
+  return { count: num(n), oldestSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - new Date(String(oldest)).getTime()) / 1000)) : null };
 }
 
 export async function computeInsights(w: Where, now = new Date()): Promise<Insights> {
-  const [parts, pending] = await Promise.all([Promise.all(figures(w, RECURRING).map((q) => db().$queryRaw<FigureRow[]>(q))), open(w, now)]);
-  const rows = parts.flat();
+  const parts = await read([openNow(w), ...figures(w, RECURRING)]);
+  const pending = open(parts[0]![0], now);
+  const rows = parts.slice(1).flat();
   const o = outcomes(w, rows);
   const [agents, reviewers, rec] = [byAgent(rows), byReviewer(rows), await recurring(w, rows)];
   return {

@@ -1,10 +1,10 @@
 // The notification settings, from the one parsed configuration (lib/config/env.ts).
 import { env } from "../config/env";
+import { publicUrl } from "../config/public-url";
 
 export type NotifyConfig = {
   smtpUrl: string | null;
   mailFrom: string;
-  publicUrl: string;
   callbackHosts: string[];
   timeoutMs: number;
   retryBaseMs: number;
@@ -28,7 +28,6 @@ export function notifyConfig(): NotifyConfig {
   return {
     smtpUrl: c.SMTP_URL ?? null,
     mailFrom: c.SMTP_FROM,
-    publicUrl: (c.PUBLIC_URL ?? c.NEXTAUTH_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     callbackHosts: c.CALLBACK_HOSTS.map((h) => h.toLowerCase()),
     timeoutMs: c.NOTIFY_TIMEOUT_MS,
     retryBaseMs: c.NOTIFY_RETRY_BASE_MS,
@@ -41,12 +40,12 @@ export function notifyConfig(): NotifyConfig {
     perDestination: c.NOTIFY_PER_DESTINATION,
     slackApiUrl: (c.SLACK_API_URL ?? "https://slack.com/api").replace(/\/+$/, ""),
     pushHosts: c.PUSH_HOSTS.length ? c.PUSH_HOSTS : DEFAULT_PUSH_HOSTS,
-    vapidSubject: c.VAPID_SUBJECT ?? vapidSubject(c.PUBLIC_URL ?? c.NEXTAUTH_URL, c.SMTP_FROM),
+    vapidSubject: c.VAPID_SUBJECT ?? vapidSubject(publicUrl(), c.SMTP_FROM),
   };
 }
 
-function vapidSubject(publicUrl: string | undefined, from: string): string {
-  if (publicUrl?.startsWith("https://")) return publicUrl;
+function vapidSubject(base: string, from: string): string {
+  if (base.startsWith("https://")) return base;
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
   return `mailto:${address}`;
 }

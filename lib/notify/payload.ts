@@ -1,14 +1,14 @@
 // What a delivery posts: the JSON envelope of SPEC §9, or a Slack Block Kit message. Built once,
 // when the delivery row is written, so every retry sends the same bytes.
 import type { QuestionRequest } from "../questions/schemas";
-import { notifyConfig } from "./config";
+import { appLink } from "../config/public-url";
 import { resolvedMessage } from "../slack/blocks";
 import { clip, esc } from "../slack/text";
 
 export type Envelope = { id: string; type: string; createdAt: string; request: QuestionRequest | null };
 
 export function requestLink(requestId: string): string {
-  return `${notifyConfig().publicUrl}/inbox/${encodeURIComponent(requestId)}`;
+  return appLink(`/inbox/${encodeURIComponent(requestId)}`);
 }
 
 export function jsonBody(envelope: Envelope): string {

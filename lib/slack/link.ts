@@ -6,7 +6,7 @@ import { auditWrites } from "../audit/append";
 import type { AuditWho } from "../audit/entry";
 import { db, isUniqueViolation } from "../db/client";
 import { AppError } from "../errors";
-import { notifyConfig } from "../notify/config";
+import { appLink } from "../config/public-url";
 import { open, seal } from "../secrets/seal";
 
 const BINDING = { teamId: "slack", requestId: "link", questionId: "token" };
@@ -17,7 +17,7 @@ export function linkToken(slackUserId: string, now = Date.now()): string {
 }
 
 export function linkUrl(slackUserId: string): string {
-  return `${notifyConfig().publicUrl}/settings?slackLink=${encodeURIComponent(linkToken(slackUserId))}`;
+  return appLink(`/settings?slackLink=${encodeURIComponent(linkToken(slackUserId))}`);
 }
 
 /** The Slack user id a token names; a validation error when it is not one of ours or has expired. */

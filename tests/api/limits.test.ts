@@ -1,5 +1,6 @@
 // Rate limit (429 + Retry-After), SSE heartbeats and token last-used time, on a server of their
-// own with a small budget and a fast heartbeat.
+// own with a small budget and a fast heartbeat. On PostgreSQL a database of its own too: budgets
+// live in the database there, and other files' servers spend the same address's (127.0.0.1) budget.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken, runAdmin } from "../helpers/cli";
 import { attemptSignIn } from "../helpers/session";
 import { rawQuery } from "../helpers/raw-db";
-import { migrate, startServer, type TestServer } from "../helpers/server";
+import { migrate, ownDatabase, startServer, type TestServer } from "../helpers/server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "oq-limits-"));
 let server: TestServer;
@@ -16,8 +17,10 @@ let token: string;
 let heartbeatToken: string;
 let pingsToken: string;
 let secretsToken: string;
+let dropDb: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
+  dropDb = await ownDatabase(dataDir);
   migrate(dataDir);
   token = createToken(dataDir, { name: "limited", scopes: "ask,read" });
   heartbeatToken = createToken(dataDir, { name: "heartbeat", scopes: "read" });
@@ -27,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
+  await dropDb();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

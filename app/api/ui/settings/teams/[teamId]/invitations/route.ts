@@ -5,6 +5,7 @@ import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
 import { normaliseEmail } from "@/lib/auth/password";
 import { uiRoute } from "@/lib/auth/ui-route";
+import { appLink, requestOrigin } from "@/lib/config/public-url";
 import { db } from "@/lib/db/client";
 import { createInvitation } from "@/lib/invitations/invitations";
 import { mailInvitation } from "@/lib/invitations/mail";
@@ -23,16 +24,8 @@ export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, url, user
     return json({ kind: "added", email }, 201);
   }
   const { invitation, token } = await createInvitation({ teamId, email, role: value.role, createdBy: user.id }, who);
-  const link = new URL(`/invite/${token}`, publicOrigin(req, url)).toString();
+  const link = appLink(`/invite/${token}`, requestOrigin(req.headers, url));
   const team = user.memberships.find((m) => m.teamId === teamId);
   const emailed = await mailInvitation({ to: email, teamName: team?.teamName ?? "your team", role: value.role, link, expiresAt: invitation.expiresAt, invitedBy: user.name || user.email });
   return json({ kind: "invited", invitation, link, emailed }, 201);
 });
-
-/** The origin people reach this app on: PUBLIC_URL or NEXTAUTH_URL when set, else the host of this request. */
-function publicOrigin(req: Request, url: URL): string {
-  const configured = process.env.PUBLIC_URL || process.env.NEXTAUTH_URL;
-  if (configured) return new URL(configured).origin;
-  const host = req.headers.get("host");
-  return host ? `${url.protocol}//${host}` : url.origin;
-}

@@ -3,6 +3,7 @@
 import { readJson } from "@/lib/api/body";
 import { json } from "@/lib/api/problem";
 import { uiRoute } from "@/lib/auth/ui-route";
+import { requestOrigin } from "@/lib/config/public-url";
 import { requireTeamAdmin } from "@/lib/settings/access";
 import { EmptyBody } from "@/lib/settings/schemas";
 import { slackManifest } from "@/lib/slack/manifest";
@@ -11,10 +12,10 @@ import { connectSlack, disconnectSlack, getSlackApp, updateSlack } from "@/lib/s
 
 type P = { teamId: string };
 
-export const GET = uiRoute<P>("admin", async ({ user, params }) => {
+export const GET = uiRoute<P>("admin", async ({ req, url, user, params }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);
   const name = user.memberships.find((m) => m.teamId === teamId)!.teamName;
-  return json({ app: await getSlackApp(teamId), manifest: slackManifest(name) });
+  return json({ app: await getSlackApp(teamId), manifest: slackManifest(name, requestOrigin(req.headers, url)) });
 });
 
 export const PUT = uiRoute<P>("admin", async ({ req, user, params, who }) => {
