@@ -87,7 +87,7 @@ test("an admin reveals and rotates the callback secret, edits and deletes a webh
   await expect(item.getByRole("button", { name: "Save webhook" })).toHaveCount(0);
   await item.getByRole("button", { name: "Delete" }).click();
   await item.getByRole("button", { name: "Confirm delete" }).click();
-  await expect(page.getByText("No webhooks yet")).toBeVisible();
+  await expect(page.getByText("No webhooks yet", { exact: true })).toBeVisible();
 
   const box = () => page.getByRole("checkbox", { name: "Email me about new requests" });
   const was = await box().isChecked();
