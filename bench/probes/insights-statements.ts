@@ -13,7 +13,7 @@ const teamId = process.env.TEAM_ID!;
 const cfg = databaseConfig();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const sqlite = cfg.provider === "sqlite" ? new Database(cfg.file, { readonly: true }) : null;
-const pool = cfg.provider === "postgresql" ? new pg.Pool({ connectionString: cfg.url, max: 1 }) : null;
+const pool = cfg.provider === "postgresql" ? new pg.Pool({ connectionString: cfg.url, max: 1, options: "-c max_parallel_workers_per_gather=0" }) : null; // no parallel workers, as lib/insights/compute.ts reads
 
 async function time(q: { sql: string; text: string; values: unknown[] }): Promise<{ ms: number; cpu: number; rows: number }> {
   const cpu = process.cpuUsage();
@@ -44,7 +44,7 @@ for (const [name, f] of cases) {
     ["recurring", recurring],
     [`fill ${closed.length} days`, closed.length ? dayFigures(w, closed, [], true) : null],
   ] as const;
-  console.log(`${name}: spans ${p.spans.map((s) => `${s.span}×${(s.to - s.from) / s.span}`).join(" + ")}`);
+  console.log(`${name}: spans ${p.spans.map((s) => `${s.sign < 0 ? "−" : "+"}${s.span}×${(s.to - s.from) / s.span}`).join(" ")}`);
   for (const [label, q] of qs) {
     if (!q) continue;
     await time(q as never);

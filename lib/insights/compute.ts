@@ -1,6 +1,7 @@
 // Every figure of the insights page and API, each an aggregate the database computes over the
 // period's facts (lib/insights/sql.ts); this file only shapes the few grouped rows that come back
 // (days, agents, reviewers).
+import type Database from "better-sqlite3";
 import type { Sql } from "@prisma/client/runtime/client";
 import { db, pgPool, sqliteExclusive } from "../db/client";
 import { isPostgres } from "../db/provider";
@@ -113,17 +114,57 @@ async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurri
  * rows, and Prisma's per-statement cost was most of the request's CPU. A null is no statement.
  */
 async function read<R = FigureRow>(qs: (Sql | null)[]): Promise<R[][]> {
-  if (isPostgres()) return Promise.all(qs.map(async (q) => (q ? (await pgPool().query(q.text, q.values)).rows : [])));
+  if (isPostgres()) return readPg(qs);
   return sqliteExclusive((c) =>
     qs.map((q) => {
       if (!q) return [];
-      const st = c.prepare(q.sql);
+      const st = prepared(c, q.sql);
       const values = q.values as unknown[];
       if (st.reader) return st.all(...values) as R[];
       st.run(...values);
       return [];
     }),
   );
+}
+
+/**
+ * SQLite compiles a statement's text on every prepare (4 ms of a request's CPU for these): keep the
+ * last few compiled, per connection. A period's statements differ only in their number of parts.
+ */
+const compiled = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function prepared(c: Database.Database, text: string): Database.Statement {
+  let cache = compiled.get(c);
+  if (!cache) compiled.set(c, (cache = new Map()));
+  let st = cache.get(text);
+  if (st) cache.delete(text);
+  else st = c.prepare(text);
+  cache.set(text, st); // most recently used last
+  if (cache.size > 64) cache.delete(cache.keys().next().value!);
+  return st;
+}
+
+/**
+ * On PostgreSQL one connection, one transaction, without parallel workers: each statement reads a
+ * few thousand rows in a few ms, and starting workers for them (the planner's choice for a
+ * multi-part UNION ALL) took 50–100 ms on a loaded 2-core machine. SET LOCAL ends with the
+ * transaction, so the pool's connection goes back as it was.
+ */
+async function readPg<R>(qs: (Sql | null)[]): Promise<R[][]> {
+  const client = await pgPool().connect();
+  let failed: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
+    const out: R[][] = [];
+    for (const q of qs) out.push(q ? (await client.query(q.text, q.values)).rows : []);
+    await client.query("COMMIT");
+    return out;
+  } catch (e) {
+    failed = e as Error; // the connection is dropped, not reused mid-transaction
+    throw e;
+  } finally {
+    client.release(failed);
+  }
 }
 
 /**

@@ -53,20 +53,34 @@ function fromSpans(w: Where, cols: string, s: SpanRange): Sql {
 
 /** Epoch days (UTC); spans are aligned to Monday 1970-01-05, epoch day 4. */
 export type DayRange = { from: number; to: number };
-export type SpanRange = DayRange & { span: number };
+/** Spans of `span` days starting in [from, to), added (sign 1) or taken away (sign -1). */
+export type SpanRange = DayRange & { span: number; sign: 1 | -1 };
 const dayOf = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
 const mod = (a: number, m: number) => ((a % m) + m) % m;
 const SPANS = [28, 7];
 
-/** [from, to) as the fewest aligned spans of 28 and 7 days and single days (span 1). */
-export function spansOf(r: DayRange, levels = SPANS): SpanRange[] {
+/**
+ * [from, to) as signed spans of 28 and 7 days and single days (span 1) that read the fewest parts:
+ * a histogram is additive, so a span that overhangs the range is as exact as filling it with
+ * smaller parts, once the overhang is taken away. Parts from `future` on cost nothing (they hold
+ * no decisions, or the few a skewed clock put there) but are still read, so the sum stays exact.
+ */
+export function spansOf(r: DayRange, future: number, levels = SPANS, sign: 1 | -1 = 1): SpanRange[] {
   if (r.from >= r.to) return [];
   const [s, ...rest] = levels;
-  if (s === undefined) return [{ span: 1, ...r }];
-  const a = r.from + mod(4 - r.from, s);
-  const b = r.to - mod(r.to - 4, s);
-  if (a >= b) return spansOf(r, rest);
-  return [{ span: s, from: a, to: b }, ...spansOf({ from: r.from, to: a }, rest), ...spansOf({ from: b, to: r.to }, rest)];
+  if (s === undefined) return [{ span: 1, sign, ...r }];
+  const down = (x: number) => x - mod(x - 4, s);
+  const up = (x: number) => down(x + s - 1);
+  const options = [spansOf(r, future, rest, sign)];
+  for (const lo of new Set([up(r.from), down(r.from)]))
+    for (const hi of new Set([down(r.to), up(r.to)])) {
+      if (lo >= hi) continue;
+      const left = lo < r.from ? spansOf({ from: lo, to: r.from }, future, rest, (-sign) as 1 | -1) : spansOf({ from: r.from, to: lo }, future, rest, sign);
+      const right = hi > r.to ? spansOf({ from: r.to, to: hi }, future, rest, (-sign) as 1 | -1) : spansOf({ from: hi, to: r.to }, future, rest, sign);
+      options.push([{ span: s, from: lo, to: hi, sign }, ...left, ...right]);
+    }
+  const cost = (parts: SpanRange[]) => parts.reduce((n, p) => n + (p.from >= future ? 0 : (p.to - p.from) / p.span), 0);
+  return options.reduce((best, o) => (cost(o) < cost(best) ? o : best));
 }
 
 /**
@@ -87,7 +101,7 @@ export function readPlan(w: Where, now: Date): ReadPlan {
   if (last * DAY_MS < to.getTime()) edges.push([new Date(last * DAY_MS), to]);
   const horizon = Math.floor(now.getTime() / DAY_MS) - 1; // yesterday and later stay live
   const split = Math.min(Math.max(horizon, first), last);
-  return { edges, cached: first < split ? { from: first, to: split } : null, live: split < last ? { from: split, to: last } : null, spans: spansOf({ from: first, to: last }) };
+  return { edges, cached: first < split ? { from: first, to: split } : null, live: split < last ? { from: split, to: last } : null, spans: spansOf({ from: first, to: last }, horizon + 2) };
 }
 
 /** Facts for the per-day figures: whole days from the histogram, the edges from the requests. */
@@ -99,10 +113,10 @@ function dayFacts(w: Where, days: DayRange | string[] | null, edges: [Date, Date
 
 /** Facts for the period figures: its spans and leftover days, and its edges from the requests. */
 function periodFacts(w: Where, p: ReadPlan): Sql {
-  const cols = `r."agentName", r."resolvedBy", r."status", r."waitSeconds", r."fingerprint", r."answerDigest", r."n"`;
+  const cols = (sign: number) => `r."agentName", r."resolvedBy", r."status", r."waitSeconds", r."fingerprint", r."answerDigest", ${sign < 0 ? `-r."n" AS "n"` : `r."n"`}`;
   const parts = [
-    ...p.spans.map((s) => (s.span === 1 ? fromDays(w, cols, s) : fromSpans(w, cols, s))),
-    ...p.edges.map(([a, b]) => fromRequests(w, cols, a, b)),
+    ...p.spans.map((s) => (s.span === 1 ? fromDays(w, cols(s.sign), s) : fromSpans(w, cols(s.sign), s))),
+    ...p.edges.map(([a, b]) => fromRequests(w, cols(1), a, b)),
   ];
   return sql`(${join(parts, " UNION ALL ")})`;
 }
@@ -206,7 +220,7 @@ export function storeDays(w: Where, rows: DayRow[]): Sql {
  */
 export function periodFigures(w: Where, p: ReadPlan, recurring: { min: number; max: number }): Sql[] {
   const g = `g AS MATERIALIZED (SELECT q."agentName" AS "agentName", q."resolvedBy" AS "resolvedBy", q."status" AS "status", q."waitSeconds" AS w, SUM(q."n") AS n
-    FROM f q GROUP BY q."agentName", q."resolvedBy", q."status", q."waitSeconds")`;
+    FROM f q GROUP BY q."agentName", q."resolvedBy", q."status", q."waitSeconds" HAVING SUM(q."n") <> 0)`;
   const period = [
     `SELECT 'agent' AS fig, ${text(`q."agentName"`)} AS k1, ${text(`q."status"`)} AS k2, ${int(`SUM(q.n)`)} AS a, ${NO_INT} AS w, ${NO_INT} AS below, ${NO_INT} AS run, ${NO_INT} AS tot
       FROM g q GROUP BY q."agentName", q."status"`,

@@ -157,9 +157,10 @@ describe("a long period read through spans", () => {
     await db().questionRequest.createMany({ data: seeds.map(row) });
   });
 
-  it("reads 28- and 7-day spans and single days", () => {
+  it("reads 28- and 7-day spans and single days, some taken away from an overhanging span", () => {
     const plan = readPlan({ teamId: team.teamId, period: periodOf({ from: FROM, to: TO }) }, new Date());
     expect(new Set(plan.spans.map((s) => s.span))).toEqual(new Set([28, 7, 1]));
+    expect(plan.spans.some((s) => s.sign < 0)).toBe(true);
   });
 
   it("gives the exact figures of its requests", async () => {
