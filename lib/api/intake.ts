@@ -13,7 +13,7 @@ import { AppError } from "../errors";
 import { requestLog } from "../log";
 import { DRAIN_BYTES, MAX_BODY_BYTES, tooLarge } from "./body";
 import { dropUntrustedForwarded } from "./client-address";
-import { bodyText, problem } from "./problem";
+import { problemReply } from "./problem";
 
 // RFC 3986 host (reg-name or IP literal) with an optional port: what `new URL()` needs.
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+,;=%]+)(:\d{1,5})?$/i;
@@ -41,10 +41,8 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, headers
 }
 
 function sendProblem(req: IncomingMessage, res: ServerResponse, fixed: [string, string][], error: AppError): true {
-  const response = problem(error);
-  const headers: Record<string, string> = Object.fromEntries(fixed);
-  response.headers.forEach((v, k) => (headers[k] = v));
-  return send(req, res, error.status, headers, bodyText(response)!);
+  const reply = problemReply(error);
+  return send(req, res, error.status, { ...Object.fromEntries(fixed), ...reply.headers }, reply.text);
 }
 
 /** Answers the request itself (true) when it must not reach any route; false: route it. */

@@ -50,8 +50,8 @@ export function tokenAudience(principal: Principal): Audience {
 }
 
 /**
- * One client's stream. Nothing happens until start(sink): the front starts it on its socket once
- * the response's headers are set, Next's routes through readable(). `signal` ends it (client gone,
+ * One client's stream. Nothing happens until start(sink): a realtime route starts it on its socket once
+ * the response's headers are sent, a Next route through readable(). `signal` ends it (client gone,
  * access revoked); `onClose` runs once when it ends.
  */
 export class EventStream {
