@@ -25,8 +25,9 @@ function start() {
   });
 }
 
-function restart() {
+function restart(changed) {
   if (!child) return start();
+  if (changed === 0) return;
   console.log("lib/ changed: restarting the server");
   restarting = true;
   child.once("exit", () => {

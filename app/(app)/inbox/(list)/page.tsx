@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxView } from "@/components/inbox/inbox-view";
-import { requirePageRole } from "@openoxide/questions-core/auth/session";
+import { requirePageRole } from "@/app/page-role";
 import { eventCursor, listInbox } from "@openoxide/questions-core/questions/inbox";
 
 export const metadata: Metadata = { title: "Inbox · OpenOxide Questions" };

@@ -5,7 +5,7 @@ import { AnswerForm } from "@/components/inbox/answer-form";
 import { Collapsible } from "@/components/inbox/collapsible";
 import { ContextMarkdown, isLongContext } from "@/components/inbox/markdown";
 import { RequestDetails, RequestHeader } from "@/components/inbox/request-header";
-import { requirePageRole } from "@openoxide/questions-core/auth/session";
+import { requirePageRole } from "@/app/page-role";
 import { eventCursor, getInboxRequest } from "@openoxide/questions-core/questions/inbox";
 
 export const metadata: Metadata = { title: "Answer · OpenOxide Questions" };

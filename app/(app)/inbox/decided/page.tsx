@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ResolvedBy } from "@/components/history/resolved-by";
 import { Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
-import { requirePageRole } from "@openoxide/questions-core/auth/session";
+import { requirePageRole } from "@/app/page-role";
 import { listRuleDecided } from "@openoxide/questions-core/rules/decided";
 
 export const metadata: Metadata = { title: "Decided by rules · Inbox · OpenOxide Questions" };

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { AnswerRuleForm } from "@/components/rules/answer-rule-form";
 import { RulesCard } from "@/components/rules/rules-card";
 import { Alert, cn } from "@/components/ui";
-import { requirePageRole } from "@openoxide/questions-core/auth/session";
+import { requirePageRole } from "@/app/page-role";
 import { answerRulePrefill } from "@openoxide/questions-core/rules/prefill";
 import { listRules } from "@openoxide/questions-core/rules/store";
 
