@@ -18,7 +18,7 @@ export type RouteSpec = {
   path: string;
   scopes: readonly Scope[] | null;
   operationId: string;
-  /** Documented only: Next.js hands the handler its path parameters. */
+  /** Documented only: Next.js or the realtime layer (lib/http/realtime.ts) hands the handler its path parameters. */
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
