@@ -5,7 +5,7 @@
 // Usage: DATABASE_URL=<from history-seed> TEAM_ID=<…> npx tsx bench/probes/insights-plans.ts [runs] [--plans]
 import { computeInsights } from "../../lib/insights/compute";
 import { periodOf } from "../../lib/insights/query";
-import { figures } from "../../lib/insights/sql";
+import { cachedDays, dayFigures, periodFigures, readPlan } from "../../lib/insights/sql";
 import { isPostgres } from "../../lib/db/provider";
 import { HISTORY_AGENTS } from "../lib/fixtures";
 import { done, measure, plan } from "./probe-db";
@@ -27,7 +27,9 @@ await measure(
   process.argv.includes("--plans"),
 );
 if (process.argv.includes("--plans")) {
-  for (const q of figures({ teamId, period: periodOf({}) }, { min: 3, max: 10 })) {
+  const w = { teamId, period: periodOf({}) };
+  const p = readPlan(w, new Date());
+  for (const q of [cachedDays(w, p.cached!), dayFigures(w, p.live, p.edges), ...periodFigures(w, p, { min: 3, max: 10 })]) {
     console.log(`figures statement: ${q.sql.slice(0, 200).replace(/\s+/g, " ")}…`);
     console.log(`  plan: ${await plan(isPostgres() ? q.text : q.sql, q.values)}`);
   }

@@ -12,14 +12,18 @@ import { summarise } from "../lib/stats";
 
 const cfg = databaseConfig();
 export const statements: { sql: string; params: string; duration: number }[] = [];
-const client =
-  cfg.provider === "sqlite"
-    ? new SqliteClient({ adapter: serialisedSqlite(cfg.url), log: [{ emit: "event", level: "query" }] })
-    : (new PgClient({ adapter: new PrismaPg({ connectionString: cfg.url, max: 4 }), log: [{ emit: "event", level: "query" }] }) as unknown as SqliteClient);
+// The driver goes on globalThis as lib/db/client.ts puts it: insights reads through it, not Prisma.
+const g = globalThis as unknown as { __questionsDb?: unknown; __questionsDriver?: unknown };
+const sqliteDriver = cfg.provider === "sqlite" ? serialisedSqlite(cfg.url) : null;
+const pgDriver = cfg.provider === "postgresql" ? new pg.Pool({ connectionString: cfg.url, max: 4 }) : null;
+g.__questionsDriver = sqliteDriver ? { kind: "sqlite", sqlite: sqliteDriver } : { kind: "postgresql", pool: pgDriver };
+const client = sqliteDriver
+  ? new SqliteClient({ adapter: sqliteDriver, log: [{ emit: "event", level: "query" }] })
+  : (new PgClient({ adapter: new PrismaPg(pgDriver!), log: [{ emit: "event", level: "query" }] }) as unknown as SqliteClient);
 // The generated client's $on is typed from its constructor's log levels, which do not infer here.
 type QueryLog = { $on: (kind: "query", cb: (e: { query: string; params: string; duration: number }) => void) => void };
 (client as unknown as QueryLog).$on("query", (e) => statements.push({ sql: e.query, params: e.params, duration: e.duration }));
-(globalThis as unknown as { __questionsDb?: unknown }).__questionsDb = client;
+g.__questionsDb = client;
 
 const sqlite = cfg.provider === "sqlite" ? new Database(cfg.file, { readonly: true }) : null;
 const pool = cfg.provider === "postgresql" ? new pg.Pool({ connectionString: cfg.url, max: 1 }) : null;

@@ -1,13 +1,14 @@
 // Every figure of the insights page and API, each an aggregate the database computes over the
 // period's facts (lib/insights/sql.ts); this file only shapes the few grouped rows that come back
 // (days, agents, reviewers).
+import type Database from "better-sqlite3";
 import type { Sql } from "@prisma/client/runtime/client";
 import { db, pgPool, sqliteExclusive } from "../db/client";
 import { isPostgres } from "../db/provider";
 import { answerSummary } from "../questions/history-summary";
 import { toView } from "../questions/view";
 import type { Insights } from "./schemas";
-import { figures, latestAnswer, openNow, pickRanks, type FigureRow, type Where } from "./sql";
+import { cachedDays, dayFigures, latestAnswer, openNow, periodFigures, pickRanks, readPlan, storeDays, type DayRange, type DayRow, type FigureRow, type Where } from "./sql";
 
 export type { Where } from "./sql";
 
@@ -39,23 +40,16 @@ function groups(rows: FigureRow[], fig: FigureRow["fig"]): Map<string, FigureRow
   return out;
 }
 
-function outcomes(w: Where, rows: FigureRow[]) {
+function outcomes(w: Where, days: DayRow[], rows: FigureRow[]) {
   const byDay = new Map(daysOf(w).map((day) => [day, { day, ...zero(), medianSeconds: null as number | null, p90Seconds: null as number | null }]));
   const counts = zero();
   let waiting = 0;
-  for (const r of rows.filter((x) => x.fig === "outcome")) {
+  for (const r of days) {
     const o: Record<Outcome, number> = { answered: num(r.a), rejected: num(r.b), cancelled: num(r.c), expired: num(r.d), decidedByRule: num(r.e) };
     waiting += num(r.waited);
-    const d = byDay.get(String(r.k1));
-    for (const k of Object.keys(o) as Outcome[]) {
-      counts[k] += o[k];
-      if (d) d[k] += o[k];
-    }
-  }
-  for (const [day, crossing] of groups(rows, "day")) {
-    const d = byDay.get(day);
-    const p = pickRanks(crossing);
-    if (d) Object.assign(d, { medianSeconds: p.medianSeconds, p90Seconds: p.p90Seconds });
+    for (const k of Object.keys(o) as Outcome[]) counts[k] += o[k];
+    const d = byDay.get(String(r.day));
+    if (d) Object.assign(d, o, { medianSeconds: r.med === null || r.med === undefined ? null : num(r.med), p90Seconds: r.p90 === null || r.p90 === undefined ? null : num(r.p90) });
   }
   const all = pickRanks(rows.filter((r) => r.fig === "all"));
   return {
@@ -117,11 +111,78 @@ async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurri
 /**
  * The statements straight through the driver (the pool on PostgreSQL, side by side; the one SQLite
  * connection, one after the other in one turn), not Prisma's raw query: they return a few hundred
- * rows, and Prisma's per-statement cost was most of the request's CPU.
+ * rows, and Prisma's per-statement cost was most of the request's CPU. A null is no statement.
  */
-async function read(qs: Sql[]): Promise<FigureRow[][]> {
-  if (isPostgres()) return Promise.all(qs.map(async (q) => (await pgPool().query<FigureRow>(q.text, q.values)).rows));
-  return sqliteExclusive((c) => qs.map((q) => c.prepare(q.sql).all(...(q.values as unknown[])) as FigureRow[]));
+async function read<R = FigureRow>(qs: (Sql | null)[]): Promise<R[][]> {
+  if (isPostgres()) return readPg(qs);
+  return sqliteExclusive((c) =>
+    qs.map((q) => {
+      if (!q) return [];
+      const st = prepared(c, q.sql);
+      const values = q.values as unknown[];
+      if (st.reader) return st.all(...values) as R[];
+      st.run(...values);
+      return [];
+    }),
+  );
+}
+
+/**
+ * SQLite compiles a statement's text on every prepare (4 ms of a request's CPU for these): keep the
+ * last few compiled, per connection. A period's statements differ only in their number of parts.
+ */
+const compiled = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function prepared(c: Database.Database, text: string): Database.Statement {
+  let cache = compiled.get(c);
+  if (!cache) compiled.set(c, (cache = new Map()));
+  let st = cache.get(text);
+  if (st) cache.delete(text);
+  else st = c.prepare(text);
+  cache.set(text, st); // most recently used last
+  if (cache.size > 64) cache.delete(cache.keys().next().value!);
+  return st;
+}
+
+/**
+ * On PostgreSQL one connection, one transaction, without parallel workers: each statement reads a
+ * few thousand rows in a few ms, and starting workers for them (the planner's choice for a
+ * multi-part UNION ALL) took 50–100 ms on a loaded 2-core machine. SET LOCAL ends with the
+ * transaction, so the pool's connection goes back as it was.
+ */
+async function readPg<R>(qs: (Sql | null)[]): Promise<R[][]> {
+  const client = await pgPool().connect();
+  let failed: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    await client.query("SET LOCAL max_parallel_workers_per_gather = 0");
+    const out: R[][] = [];
+    for (const q of qs) out.push(q ? (await client.query(q.text, q.values)).rows : []);
+    await client.query("COMMIT");
+    return out;
+  } catch (e) {
+    failed = e as Error; // the connection is dropped, not reused mid-transaction
+    throw e;
+  } finally {
+    client.release(failed);
+  }
+}
+
+/**
+ * The closed days of the period that had no valid cached figures: computed from the histogram
+ * with their versions (one statement), stored for the next read, and returned.
+ */
+async function fillCache(w: Where, range: DayRange | null, cached: DayRow[]): Promise<DayRow[]> {
+  if (!range) return [];
+  const have = new Set(cached.map((r) => String(r.day)));
+  const missing: string[] = [];
+  for (let d = range.from; d < range.to; d++) {
+    const day = new Date(d * DAY_MS).toISOString().slice(0, 10);
+    if (!have.has(day)) missing.push(day);
+  }
+  if (!missing.length) return [];
+  const [rows] = await read<DayRow>([dayFigures(w, missing, [], true)]);
+  for (let i = 0; i < rows!.length; i += 500) await read([storeDays(w, rows!.slice(i, i + 500))]);
+  return rows!;
 }
 
 /** Pending now: the inbox's count and its oldest wait. */
@@ -131,10 +192,17 @@ function open(row: FigureRow | undefined, now: Date): Insights["open"] {
 }
 
 export async function computeInsights(w: Where, now = new Date()): Promise<Insights> {
-  const parts = await read([openNow(w), ...figures(w, RECURRING)]);
-  const pending = open(parts[0]![0], now);
-  const rows = parts.slice(1).flat();
-  const o = outcomes(w, rows);
+  const plan = readPlan(w, now);
+  const [openRows, cached, live, period, recurringRows] = await read<unknown>([
+    openNow(w),
+    plan.cached ? cachedDays(w, plan.cached) : null,
+    plan.live || plan.edges.length ? dayFigures(w, plan.live, plan.edges) : null,
+    ...periodFigures(w, plan, RECURRING),
+  ]);
+  const days = [...(cached as DayRow[]), ...(live as DayRow[]), ...(await fillCache(w, plan.cached, cached as DayRow[]))];
+  const rows = [...(period as FigureRow[]), ...(recurringRows as FigureRow[])];
+  const pending = open((openRows as FigureRow[])[0], now);
+  const o = outcomes(w, days, rows);
   const [agents, reviewers, rec] = [byAgent(rows), byReviewer(rows), await recurring(w, rows)];
   return {
     period: { from: w.period.from.toISOString(), to: w.period.to.toISOString() },
