@@ -3,10 +3,11 @@
 // (days, agents, reviewers).
 import type Database from "better-sqlite3";
 import type { Sql } from "@prisma/client/runtime/client";
-import { db, pgPool, sqliteExclusive } from "../db/client";
+import { pgPool, sqliteExclusive } from "../db/client";
 import { isPostgres } from "../db/provider";
 import { answerSummary } from "../questions/history-summary";
-import { toView } from "../questions/view";
+import type { Question } from "../questions/schemas";
+import type { StoredResponse } from "../questions/view";
 import type { Insights } from "./schemas";
 import { cachedDays, dayFigures, latestAnswer, openNow, periodFigures, pickRanks, readPlan, storeDays, type DayRange, type DayRow, type FigureRow, type Where } from "./sql";
 
@@ -85,17 +86,21 @@ function byReviewer(rows: FigureRow[]): Insights["byReviewer"] {
     .sort((x, y) => y.decisions - x.decisions || x.reviewer.localeCompare(y.reviewer));
 }
 
+/** A recurring group's example: the request's id and its stored questions and response (JSON text). */
+type Example = { id: string; questions: string; response: string | null };
+
 /** The same question answered the same way at least RECURRING.min times: a rule waiting to be made. */
 async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurring"]> {
   const groups = rows.filter((r) => r.fig === "recurring").sort((x, y) => num(y.a) - num(x.a) || String(x.k1).localeCompare(String(y.k1)) || String(x.k2).localeCompare(String(y.k2)));
   if (!groups.length) return [];
-  const last = (await read(groups.map((g) => latestAnswer(w, String(g.k1), String(g.k2))))).map((r) => ((r[0] as { id?: string } | undefined)?.id ?? null));
-  const found = await db().questionRequest.findMany({ where: { id: { in: last.filter((id): id is string => id !== null) }, teamId: w.teamId } });
-  const byId = new Map(found.map((r) => [r.id, toView(r)]));
+  // Each group's latest answer with its questions and response, read with it (no second lookup).
+  const last = (await read<Example>(groups.map((g) => latestAnswer(w, String(g.k1), String(g.k2))))).map((r) => r[0]);
   return groups.flatMap((g, i) => {
-    const view = byId.get(last[i] ?? "");
-    if (!view || !view.response || !("answers" in view.response)) return [];
-    const answers = Object.fromEntries(Object.entries(view.response.answers).map(([k, a]) => [k, { ...a, note: null }]));
+    const row = last[i];
+    const response = row?.response ? (JSON.parse(row.response) as StoredResponse) : null;
+    if (!row || !response || !("answers" in response)) return [];
+    const view = { id: row.id, questions: JSON.parse(row.questions) as Question[] };
+    const answers = Object.fromEntries(Object.entries(response.answers).map(([k, a]) => [k, { ...a, note: null }]));
     const q = view.questions[0]!;
     return [{
       fingerprint: String(g.k1),
@@ -109,8 +114,8 @@ async function recurring(w: Where, rows: FigureRow[]): Promise<Insights["recurri
 }
 
 /**
- * The statements straight through the driver (the pool on PostgreSQL, side by side; the one SQLite
- * connection, one after the other in one turn), not Prisma's raw query: they return a few hundred
+ * The statements straight through the driver (one pooled connection on PostgreSQL, the one SQLite
+ * connection in one turn), one after the other, not Prisma's raw query: they return a few hundred
  * rows, and Prisma's per-statement cost was most of the request's CPU. A null is no statement.
  */
 async function read<R = FigureRow>(qs: (Sql | null)[]): Promise<R[][]> {

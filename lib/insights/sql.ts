@@ -242,16 +242,17 @@ export function openNow(w: Where): Sql {
 }
 
 /**
- * A recurring group's latest answer by a person in the period: a few steps down the (teamId,
- * fingerprint, answerDigest, resolvedAt) index. The filters are written as expressions (`|| ''`) so
- * that no index serves them: given an agent, SQLite's planner otherwise took the (teamId,
- * agentName, status) index and sorted every answer the agent ever had (85 ms at 1,000,000 rows).
+ * A recurring group's latest answer by a person in the period, with its questions and response:
+ * a few steps down the (teamId, fingerprint, answerDigest, resolvedAt) index. The filters are
+ * written as expressions (`|| ''`) so that no index serves them: given an agent, SQLite's planner
+ * otherwise took the (teamId, agentName, status) index and sorted every answer the agent ever had
+ * (85 ms at 1,000,000 rows).
  */
 export function latestAnswer(w: Where, fingerprint: string, answerDigest: string): Sql {
   const also = sql`${w.agent ? sql` AND r."agentName" || '' = ${w.agent}` : empty}${w.kind ? sql` AND COALESCE(r."kind", '') = ${w.kind}` : empty}${
     w.actor ? sql` AND r."resolvedBy" || '' = ${w.actor}` : empty
   }`;
-  return sql`SELECT r."id" AS id FROM "QuestionRequest" r WHERE r."teamId" = ${w.teamId} AND r."fingerprint" = ${fingerprint} AND r."answerDigest" = ${answerDigest}
+  return sql`SELECT r."id" AS id, r."questions" AS questions, r."response" AS response FROM "QuestionRequest" r WHERE r."teamId" = ${w.teamId} AND r."fingerprint" = ${fingerprint} AND r."answerDigest" = ${answerDigest}
     AND r."status" = 'answered' AND r."resolvedAt" >= ${at(w.period.from)} AND r."resolvedAt" < ${at(w.period.to)} AND r."resolvedBy" NOT LIKE 'rule:%'${also}
     ORDER BY r."resolvedAt" DESC LIMIT 1`;
 }
