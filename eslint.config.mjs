@@ -5,6 +5,12 @@ import next from "eslint-config-next";
 const ROW_WRITERS = ["lib/questions/request-writes.ts", "lib/events/event-writes.ts", "lib/notify/delivery-writes.ts", "lib/db/fast-insert/**"];
 const WRITES = "create|createMany|createManyAndReturn|update|updateMany|updateManyAndReturn|upsert|delete|deleteMany";
 const ONE_WRITER = "QuestionRequest, Event and Delivery rows are written only by lib/questions/request-writes.ts, lib/events/event-writes.ts and lib/notify/delivery-writes.ts.";
+// One copy of the server code per process (docs/decisions.md "One HTTP path per route"): Next's
+// server files import lib/ through the core package, which Next leaves to Node, never through @/lib
+// (which Next would bundle, a second copy with its own state).
+const SERVER_FILES = ["app/**/route.ts", "app/**/page.tsx", "app/**/layout.tsx", "app/**/actions.ts", "app/**/*.server.ts", "app/page-role.ts"];
+const ONE_COPY = "Server files import lib/ as @openoxide/questions-core/<module> (one copy per process), not @/lib/<module>.";
+const FAST_INSERT = ["**/db/fast-insert", "**/db/fast-insert/index", "**/db/fast-insert/pg", "**/db/fast-insert/sqlite"];
 const RAW_WRITE = String.raw`/(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"(QuestionRequest|Event|Delivery)"/i`;
 
 const config = [
@@ -20,7 +26,21 @@ const config = [
         { selector: `Literal[value=${RAW_WRITE}]`, message: ONE_WRITER },
         { selector: `TemplateElement[value.raw=${RAW_WRITE}]`, message: ONE_WRITER },
       ],
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/db/fast-insert", "**/db/fast-insert/index", "**/db/fast-insert/pg", "**/db/fast-insert/sqlite"], message: ONE_WRITER }] }],
+      "no-restricted-imports": ["error", { patterns: [{ group: FAST_INSERT, message: ONE_WRITER }] }],
+    },
+  },
+  {
+    files: SERVER_FILES,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: FAST_INSERT, message: ONE_WRITER },
+            { group: ["@/lib/*", "**/lib/*"], message: ONE_COPY },
+          ],
+        },
+      ],
     },
   },
 ];

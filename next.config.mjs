@@ -1,11 +1,6 @@
-// For every response; pages also get a nonce-based policy from proxy.ts (lib/api/security-headers.ts).
-const common = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "same-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-];
-// JSON, CSV and event streams never render as documents.
-const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+// The fixed headers, from the one list the realtime routes use too (the core package, built from
+// lib/ by scripts/build-core.mjs before Next starts); pages also get a nonce policy from proxy.ts.
+import { API_POLICY, COMMON_HEADERS } from "@openoxide/questions-core/api/security-headers";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -20,10 +15,12 @@ const nextConfig = {
   // the Host the request came in on (forwarded headers are true values: lib/api/client-address.ts).
   // A build-time constant, so nothing writes the environment at run time.
   env: { AUTH_TRUST_HOST: "true" },
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "pino"],
+  // The app's server code loads once per process, from the core package (docs/decisions.md "One
+  // HTTP path per route"): never bundled into Next's pages and route files.
+  serverExternalPackages: ["@openoxide/questions-core", "better-sqlite3", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "pg", "pino"],
   async headers() {
     return [
-      { source: "/:path*", headers: common },
+      { source: "/:path*", headers: [...COMMON_HEADERS] },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_POLICY }] },
     ];
   },

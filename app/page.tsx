@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { buttonClass } from "@/components/ui";
-import { currentUser } from "@/lib/auth/session";
-import { needsSetup } from "@/lib/auth/setup";
+import { currentUser } from "@openoxide/questions-core/auth/session";
+import { needsSetup } from "@openoxide/questions-core/auth/setup";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-// Process-wide background work, started once from instrumentation.ts.
+// Process-wide background work, started once by the server (lib/http/server.ts) before it listens.
 import { hub } from "./events/hub";
 import { log } from "./log";
 import { expiry } from "./questions/expiry";
@@ -17,11 +17,11 @@ import { langGraphWatcher } from "./langgraph/watcher";
 import { pruneEndedSessions } from "./mcp/ended";
 import { prepareVapidKeys } from "./push/vapid";
 
-const g = globalThis as unknown as { __questionsBackground?: boolean };
+let started = false;
 
 export async function startBackground(): Promise<void> {
-  if (g.__questionsBackground) return;
-  g.__questionsBackground = true;
+  if (started) return;
+  started = true;
   // Fail at start, not at the first secret, when keys are misconfigured or a needed key is gone:
   // the process exits, so nothing is served without the keys (and no new key file is made).
   await checkKeys().catch((e: unknown) => {
@@ -65,7 +65,7 @@ export async function startBackground(): Promise<void> {
   housekeeping();
   const purgeTimer = setInterval(housekeeping, 10 * 60_000);
   purgeTimer.unref();
-  // Next.js stops accepting connections and waits for open requests; we end the long waits and
+  // The server stops accepting connections and waits for open requests; we end the long waits and
   // streams at once (retryable), then release the database pool when the last request is done.
   // SIGINT too: Ctrl-C (and `npm start` passing it on) must not wait out open long-polls.
   const drain = (signal: NodeJS.Signals) => {

@@ -26,16 +26,7 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export type FieldError = { path: string; message: string };
 
-// Next.js loads this module once per bundle (route bundles, and the instrumentation bundle where
-// the front and the process-wide hub, waits and limiter live), so an AppError thrown by one copy
-// must still be an AppError to another's `instanceof`: a brand shared through the symbol registry.
-const BRAND = Symbol.for("questions.AppError");
-
 export class AppError extends Error {
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
-
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
@@ -45,7 +36,6 @@ export class AppError extends Error {
   ) {
     super(detail ?? ERROR_CODES[code].title);
     this.status = ERROR_CODES[code].status;
-    Object.defineProperty(this, BRAND, { value: true });
   }
 }
 

@@ -3,12 +3,8 @@
 import { randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"; // Crockford base32
-// On globalThis: the front (lib/api/front.ts, loaded in the instrumentation bundle) and the route
-// bundles each load this module, and ids must stay monotonic across both.
-const state = ((globalThis as unknown as { __questionsIds?: { lastTime: number; lastRandom: number[] } }).__questionsIds ??= {
-  lastTime: 0,
-  lastRandom: [],
-});
+// Loaded once per process (the core package, scripts/build-core.mjs), so one counter.
+const state: { lastTime: number; lastRandom: number[] } = { lastTime: 0, lastRandom: [] };
 
 function encodeTime(ms: number): string {
   let out = "";

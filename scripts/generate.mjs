@@ -1,5 +1,6 @@
-// Generates both Prisma clients (SQLite and PostgreSQL) from the committed schemas.
-// Runs at `npm install` (postinstall); needs no database and no network.
+// Generates both Prisma clients (SQLite and PostgreSQL) from the committed schemas, then the core
+// package from lib/ (scripts/build-core.mjs). Runs at `npm install` (postinstall); needs no
+// database and no network.
 import { execFileSync } from "node:child_process";
 
 const targets = [
@@ -12,3 +13,5 @@ for (const [schema, url] of targets) {
     env: { ...process.env, DATABASE_URL: url },
   });
 }
+const { buildCore } = await import("./build-core.mjs");
+await buildCore();

@@ -1,2 +1,3 @@
 export function needsBuild(): boolean;
 export function build(): void;
+export function buildCore(): void;

@@ -1,5 +1,5 @@
 // `npm start`: migrate the database, build if the sources changed, then serve with scripts/server.mjs
-// (Next.js behind the front that serves waits, streams and create).
+// (Next.js and the realtime routes, lib/http/server.ts).
 // package.json runs this with `exec`: npm passes SIGINT/SIGTERM to its direct child only, and a
 // shell in between would swallow them (the server would be orphaned, still serving).
 import { execFileSync, spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { dataDir, databaseUrl, prepareDb } from "./prepare-db.mjs";
 
 // packages/client/src: the app bundles the client package's sources (the Claude Code mapping).
-const SOURCES = ["app", "components", "lib", "packages/client/src", "instrumentation.ts", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
+const SOURCES = ["app", "components", "lib", "packages/client/src", "proxy.ts", "next.config.mjs", "package-lock.json", "postcss.config.mjs"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -31,7 +31,14 @@ export function needsBuild() {
   return SOURCES.some((s) => newestMtime(s) > built);
 }
 
+/** The core package: lib/ compiled (scripts/build-core.mjs, ~0.3 s), which the server and Next load. */
+export function buildCore() {
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, "build-core.mjs")], { stdio: "inherit" });
+}
+
+/** The core package, then Next's build, which loads it. */
 export function build() {
+  buildCore();
   execFileSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
@@ -71,7 +78,9 @@ async function checkConfig() {
 async function main() {
   const config = await checkConfig();
   await prepareDb();
+  // The core package is rebuilt every start (~0.3 s): the server loads lib/ from it, not from .next.
   if (needsBuild()) build();
+  else buildCore();
   const port = String(config.PORT);
   const host = config.HOST;
   const signIn = (await needsSetup()) ? `http://localhost:${port}/setup to create the first admin` : `http://localhost:${port}/signin`;

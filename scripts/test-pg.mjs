@@ -17,7 +17,7 @@ const databaseAgnostic = [
   "shutdown", // the drain on SIGTERM: in-process waits and streams
   "config", // a bad setting stops the start before any database is opened
   "proxy", // which address a budget counts (X-Forwarded-For parsing)
-  "front", // the front answers as Next's route does: the HTTP layer over the same domain code
+  "dev-server", // npm run dev answers as npm start does: the HTTP layer over the same domain code
   "wait-shared", // waiters of one event share its parsed view: in-process
   "errors", // the wire format of every error status; the database outcomes (409, 410, 412) have their own files
   "bridge-codex",

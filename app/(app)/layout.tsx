@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { Providers } from "@/components/providers";
 import { SkipLink } from "@/components/shell/skip-link";
 import { TopBar } from "@/components/shell/top-bar";
-import { requireUser } from "@/lib/auth/session";
-import { publicUrl, requestOrigin } from "@/lib/config/public-url";
+import { requireUser } from "@openoxide/questions-core/auth/session";
+import { publicUrl, requestOrigin } from "@openoxide/questions-core/config/public-url";
 
 // Every signed-in page reads the session and the database: never prerender.
 export const dynamic = "force-dynamic";

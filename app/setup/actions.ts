@@ -3,7 +3,7 @@
 // Origin check keeps that guarantee visible here, where it matters most.
 import { headers } from "next/headers";
 import { z } from "zod";
-import { createFirstAdmin } from "@/lib/auth/setup";
+import { createFirstAdmin } from "@openoxide/questions-core/auth/setup";
 
 const SetupInput = z.object({
   email: z.string().trim().toLowerCase().regex(/^[^\s@]+@[^\s@]+$/, "Enter a valid email address.").max(254),

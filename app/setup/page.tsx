@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AuthCard } from "@/components/auth/auth-card";
 import { SetupForm } from "@/components/auth/setup-form";
 import { buttonClass } from "@/components/ui";
-import { needsSetup } from "@/lib/auth/setup";
+import { needsSetup } from "@openoxide/questions-core/auth/setup";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Set up · OpenOxide Questions" };

@@ -5,9 +5,9 @@ import { OAuthButtons } from "@/components/auth/oauth-buttons";
 import { errorMessage } from "@/components/auth/messages";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { Alert } from "@/components/ui";
-import { oauthProviders } from "@/lib/auth/providers";
-import { currentUser, safeNext } from "@/lib/auth/session";
-import { needsSetup } from "@/lib/auth/setup";
+import { oauthProviders } from "@openoxide/questions-core/auth/providers";
+import { currentUser, safeNext } from "@openoxide/questions-core/auth/session";
+import { needsSetup } from "@openoxide/questions-core/auth/setup";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · OpenOxide Questions" };

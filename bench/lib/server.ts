@@ -1,4 +1,4 @@
-// Starts the production server (scripts/server.mjs: Next.js behind the front) or the plain node:http floor for the benchmark, with
+// Starts the production server (scripts/server.mjs: the realtime routes and Next.js) or the plain node:http floor for the benchmark, with
 // the open-file limit raised to the hard limit (10,000 waiters need 10,000 sockets), and reads the
 // server's RSS, open descriptors and CPU time from /proc.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,5 +1,5 @@
 // One waiters run outside the full bench: N long-polls or event streams on one database, printing
-// the scenario's row (RSS open, wake-up). Compare the front with OQ_FRONT=off (all through Next).
+// the scenario's row (RSS open, wake-up).
 // Usage: npx tsx bench/probes/waiters.ts sse|long-poll [N=10000] [sqlite|postgresql]
 import { copyFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +21,7 @@ const start = (logName: string) => startApp({ appDir: build.dir, dataDir: target
 try {
   const row = await runWaiters({ target, start, reviewerToken: reviewer.token, log: (s) => console.log(s) }, mode, n);
   const { latencyMs, ...rest } = row;
-  console.log(JSON.stringify({ ...rest, p99: latencyMs.p99, front: process.env.OQ_FRONT !== "off" }));
+  console.log(JSON.stringify({ ...rest, p99: latencyMs.p99 }));
 } finally {
   // Keep the server's log (with BENCH_NODE_FLAGS=--trace-gc, its GCs) for a look before the data dir goes.
   const log = path.join(target.dataDir, `server-waiters-${mode}-${n}.log`);

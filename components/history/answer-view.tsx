@@ -2,8 +2,8 @@
 // Other text, free text, a skipped mark or the secret line, and the reviewer's note.
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui";
-import type { SecretLine } from "@/lib/questions/history";
-import type { Answer, Question } from "@/lib/questions/schemas";
+import type { SecretLine } from "@openoxide/questions-core/questions/history";
+import type { Answer, Question } from "@openoxide/questions-core/questions/schemas";
 import { ApprovalAnswer } from "./approval-answer";
 import { actorName, formatTime, KIND_LABEL } from "./format";
 

@@ -2,8 +2,8 @@
 // input beside the original.
 import { Badge } from "@/components/ui";
 import { ActionInput, ActionView } from "@/components/inbox/approval-action";
-import { DECISION_DONE } from "@/lib/questions/action-format";
-import type { Answer, Question } from "@/lib/questions/schemas";
+import { DECISION_DONE } from "@openoxide/questions-core/questions/action-format";
+import type { Answer, Question } from "@openoxide/questions-core/questions/schemas";
 import type { ReactNode } from "react";
 
 /** `reviewer`: who decided, as rendered (components/history/resolved-by.tsx). */

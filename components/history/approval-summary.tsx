@@ -1,5 +1,5 @@
 // The history list's one-line account of a request's approvals: "2 approved, 1 denied".
-import type { QuestionRequest } from "@/lib/questions/schemas";
+import type { QuestionRequest } from "@openoxide/questions-core/questions/schemas";
 
 export function approvalSummary(r: Pick<QuestionRequest, "questions" | "response">): string | null {
   const approvals = r.questions.filter((q) => q.kind === "approval");

@@ -1,6 +1,6 @@
 // Shared formatting for the history pages. Times are shown in UTC, like the date filters, so a
 // page renders the same on the server and for every reader.
-import type { QuestionRequest } from "@/lib/questions/schemas";
+import type { QuestionRequest } from "@openoxide/questions-core/questions/schemas";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -3,8 +3,8 @@
 // filled from the team's decisions, so an exact-match filter never depends on typing a name right.
 import Link from "next/link";
 import { buttonClass, Input, Select } from "@/components/ui";
-import type { HistoryFilters as Filters } from "@/lib/questions/history-query";
-import { RESOLVED_STATUSES } from "@/lib/questions/history-query";
+import type { HistoryFilters as Filters } from "@openoxide/questions-core/questions/history-query";
+import { RESOLVED_STATUSES } from "@openoxide/questions-core/questions/history-query";
 import { actorName, STATUS_LABEL } from "./format";
 
 type Props = {

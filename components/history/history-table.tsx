@@ -2,10 +2,10 @@
 // the title cell. Each row links to the detail page.
 import Link from "next/link";
 import { Badge, statusTone } from "@/components/ui";
-import type { HistoryItem } from "@/lib/questions/history";
+import type { HistoryItem } from "@openoxide/questions-core/questions/history";
 import { ApprovalTally } from "./approval-summary";
-import { askedParts } from "@/lib/questions/asked";
-import { answerSummary, outcomeSummary } from "@/lib/questions/history-summary";
+import { askedParts } from "@openoxide/questions-core/questions/asked";
+import { answerSummary, outcomeSummary } from "@openoxide/questions-core/questions/history-summary";
 import { ResolvedBy } from "./resolved-by";
 import { formatDuration, formatTime, requestTitle, STATUS_LABEL } from "./format";
 

@@ -1,5 +1,5 @@
 // The side panel of a history detail page: what happened when (timeline) and who asked (agent).
-import type { HistoryItem } from "@/lib/questions/history";
+import type { HistoryItem } from "@openoxide/questions-core/questions/history";
 import type { ReactNode } from "react";
 import { ResolvedBy } from "./resolved-by";
 import { formatDuration, formatTime, STATUS_LABEL } from "./format";

@@ -1,7 +1,7 @@
 // Who resolved a request, for people: a rule by its name, linking to it in Settings → Rules (a
 // deleted rule is named so, without a link); anyone else as actorName() says.
 import Link from "next/link";
-import type { RuleRef } from "@/lib/rules/names";
+import type { RuleRef } from "@openoxide/questions-core/rules/names";
 import { actorName } from "./format";
 
 export function ResolvedBy({ resolvedBy, rule }: { resolvedBy: string | null; rule: RuleRef | null }) {

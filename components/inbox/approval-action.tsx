@@ -2,8 +2,8 @@
 // summary labelled as the agent's claim.
 // No hooks: the inbox control and the history page both render it.
 import { cn } from "@/components/ui";
-import type { Action } from "@/lib/questions/schemas";
-import { describeAction, diffLines, prettyJson, type DiffLine } from "@/lib/questions/action-format";
+import type { Action } from "@openoxide/questions-core/questions/schemas";
+import { describeAction, diffLines, prettyJson, type DiffLine } from "@openoxide/questions-core/questions/action-format";
 import { ContextMarkdown } from "./markdown";
 
 const codeBox = "overflow-x-auto rounded-md border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs leading-relaxed dark:border-zinc-800 dark:bg-zinc-950";

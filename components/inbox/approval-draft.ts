@@ -1,7 +1,7 @@
 // The answer form's draft for an approval: the chosen decision and, where editing is allowed,
 // the JSON editor's text. Invalid JSON keeps the approval unanswered, so it is never sent.
-import type { Answer, Question } from "@/lib/questions/schemas";
-import { DECISION_LABEL, parseEdit } from "@/lib/questions/action-format";
+import type { Answer, Question } from "@openoxide/questions-core/questions/schemas";
+import { DECISION_LABEL, parseEdit } from "@openoxide/questions-core/questions/action-format";
 import type { Draft } from "./draft";
 
 type AnswerInput = { selected: string[]; custom: null; text: null; note: string | null } & Pick<Answer, "decision" | "editedInput">;

@@ -1,5 +1,5 @@
 // The answer form's state: one draft per question, and how it becomes a reply (SPEC §2 answers).
-import type { Decision, Question, ReplyInput } from "@/lib/questions/schemas";
+import type { Decision, Question, ReplyInput } from "@openoxide/questions-core/questions/schemas";
 import { approvalAnswer, approvalReady, approvalSummary } from "./approval-draft";
 
 export type Draft = {

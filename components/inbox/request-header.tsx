@@ -2,8 +2,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card, CardHeader } from "@/components/ui";
-import type { InboxItem } from "@/lib/questions/inbox";
-import { formatTime } from "@/lib/time/format";
+import type { InboxItem } from "@openoxide/questions-core/questions/inbox";
+import { formatTime } from "@openoxide/questions-core/time/format";
 import { InlineCode } from "./inline-code";
 import { RequestTiming, StatusBadge } from "./status-badge";
 

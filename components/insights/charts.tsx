@@ -6,7 +6,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { BarStack, LinePath } from "@visx/shape";
 import type { ReactNode } from "react";
-import type { Insights } from "@/lib/insights/schemas";
+import type { Insights } from "@openoxide/questions-core/insights/schemas";
 import { duration, OUTCOMES, shortDuration } from "./format";
 
 type Day = Insights["byDay"][number];

@@ -1,7 +1,7 @@
 // The filter bar of /insights: a plain GET form (filters live in the URL, work without script).
 import Link from "next/link";
 import { buttonClass, Input, Select } from "@/components/ui";
-import { INSIGHT_KINDS } from "@/lib/insights/query";
+import { INSIGHT_KINDS } from "@openoxide/questions-core/insights/query";
 
 type Values = Partial<Record<"team" | "from" | "to" | "agent" | "kind", string>>;
 

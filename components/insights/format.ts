@@ -1,5 +1,5 @@
 // How the insights page writes durations, shares and outcome names.
-import type { Insights } from "@/lib/insights/schemas";
+import type { Insights } from "@openoxide/questions-core/insights/schemas";
 
 /** 42 s, 3 min 5 s, 2 h 10 min, 3 d 4 h: the two largest units. */
 export function duration(seconds: number | null): string {

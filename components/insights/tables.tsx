@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { Card, CardBody, CardHeader } from "@/components/ui";
 import { actorName } from "@/components/history/format";
-import type { Insights } from "@/lib/insights/schemas";
+import type { Insights } from "@openoxide/questions-core/insights/schemas";
 import { duration, percent } from "./format";
 
 const th = "px-3 py-2 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400";

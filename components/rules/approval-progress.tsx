@@ -1,6 +1,6 @@
 // "1 of 2 approvals" on a request that needs several approvers, with who approved and when.
 // Live: the request's `request.updated` events carry the votes (components/inbox/use-live-sync.ts).
-import type { QuestionRequest } from "@/lib/questions/schemas";
+import type { QuestionRequest } from "@openoxide/questions-core/questions/schemas";
 
 export function ApprovalProgress({ request }: { request: Pick<QuestionRequest, "approvals"> }) {
   const a = request.approvals;

@@ -1,8 +1,8 @@
 // The notification settings (webhooks, their delivery logs, the callback secret, email) as React
 // Query options and mutation functions over the one browser fetch wrapper.
 import { queryOptions } from "@tanstack/react-query";
-import { getJson, uiFetch } from "@/lib/browser/api";
-import type { DeliveryView, WebhookView } from "@/lib/notify/schemas";
+import { getJson, uiFetch } from "@openoxide/questions-core/browser/api";
+import type { DeliveryView, WebhookView } from "@openoxide/questions-core/notify/schemas";
 import { settingsUrl } from "./mutations";
 import type { WebhookFields } from "./webhook-form";
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@openoxide/questions-core/auth/session";
 import { Badge, Card, CardBody, CardHeader } from "../ui";
 import { ChangePasswordForm } from "./change-password-form";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Membership } from "@/lib/auth/session";
+import type { Membership } from "@openoxide/questions-core/auth/session";
 import { cn } from "../ui";
 
 /** Switches between the teams the user administers (server-rendered links, no client state). */

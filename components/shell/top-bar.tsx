@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@openoxide/questions-core/auth/session";
 import { ThemeToggle } from "../theme-toggle";
 import { NavLinks, type NavItem } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";

@@ -1,6 +1,7 @@
 // Request bodies: JSON only, 256 KiB at most, parsed by a zod schema (422 with field paths).
 import type { z } from "zod";
 import { AppError, fieldErrors, formatPath, validationError, type FieldError } from "../errors";
+import { headerOf, type AnyRequest } from "../http/headers";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 /** Deepest nesting of arrays and objects a body may have; real bodies stay under ten. */
@@ -15,10 +16,9 @@ export function tooLarge(size: number): AppError {
   return new AppError("payload_too_large", `The body may be at most ${MAX_BODY_BYTES} bytes.`, undefined, size > DRAIN_BYTES ? { connection: "close" } : undefined);
 }
 
-/** The body's chunks: from node's stream when the front serves the request, else the web stream. */
-async function* chunksOf(req: Request): AsyncGenerator<Uint8Array> {
-  const node = (req as { nodeBody?: () => AsyncIterable<Uint8Array> | null }).nodeBody?.();
-  if (node) return yield* node;
+/** The body's chunks: node's stream for a realtime route, the web stream for a Next route. */
+async function* chunksOf(req: AnyRequest): AsyncGenerator<Uint8Array> {
+  if (!(req instanceof Request)) return yield* req;
   if (!req.body) return;
   const reader = req.body.getReader();
   try {
@@ -34,8 +34,8 @@ async function* chunksOf(req: Request): AsyncGenerator<Uint8Array> {
 }
 
 /** The body as text, at most MAX_BODY_BYTES (413 beyond), whatever its type. */
-export async function readLimited(req: Request): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
+export async function readLimited(req: AnyRequest): Promise<string> {
+  const declared = Number(headerOf(req, "content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge(declared);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -50,11 +50,11 @@ export async function readLimited(req: Request): Promise<string> {
 }
 
 /** Returns the raw parsed JSON (for idempotency hashing) and the validated value. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<{ raw: unknown; value: z.output<S> }> {
+export async function readJson<S extends z.ZodType>(req: AnyRequest, schema: S): Promise<{ raw: unknown; value: z.output<S> }> {
   const text = await readLimited(req);
   let raw: unknown = {};
   if (text.trim() !== "") {
-    const type = req.headers.get("content-type") ?? "";
+    const type = headerOf(req, "content-type") ?? "";
     if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
       throw new AppError("unsupported_media_type", "Send the body as application/json.");
     }

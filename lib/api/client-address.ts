@@ -8,8 +8,8 @@ import type { IncomingMessage } from "node:http";
 const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
 
 /**
- * Run on every request as it arrives, before the front or Next.js reads it (lib/api/intake.ts, from
- * scripts/server.mjs's request listener): with no trusted proxy, drops the forwarded headers.
+ * Run on every request as it arrives, before any route reads it (lib/api/intake.ts, from
+ * lib/http/server.ts's request listener): with no trusted proxy, drops the forwarded headers.
  */
 export function dropUntrustedForwarded(req: Pick<IncomingMessage, "headers">, trustProxy: number): void {
   if (trustProxy <= 0) stripForwarded(req);
@@ -23,7 +23,7 @@ type HeaderSource = Pick<Headers, "get"> | Record<string, string | string[] | un
 
 function header(headers: HeaderSource, name: string): string | undefined {
   if (!headers) return undefined;
-  // Headers, or the front's view of node's headers (lib/api/front.ts): anything with get().
+  // Headers (a Next route), or node's parsed headers (a realtime route; next-auth's request).
   if (typeof headers.get === "function") return (headers as Pick<Headers, "get">).get(name) ?? undefined;
   const v = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(v) ? v.join(",") : v;

@@ -2,6 +2,7 @@
 // in-flight count (so shutdown releases the pool after the last request), refusal while
 // draining, the correlation id, a rate limit, errors as problem+json, and one log line.
 // apiRoute (lib/api/handler.ts), uiRoute (lib/auth/ui-route.ts) and publicRoute add who is calling.
+// The realtime routes (lib/http/route.ts) run the same steps on node's own request and response.
 import { randomUUID } from "node:crypto";
 import { env } from "../config/env";
 import { AppError } from "../errors";
@@ -9,7 +10,7 @@ import { log, requestLog } from "../log";
 import { shutdown } from "../shutdown";
 import { clientAddress } from "./client-address";
 import { inflight } from "./inflight";
-import { problem } from "./problem";
+import { problemReply, toResponse, type Reply } from "./problem";
 import { rateLimit } from "./rate-limit";
 
 export type RouteContext<P> = { params: Promise<P> };
@@ -36,8 +37,7 @@ type Options = {
 const isSafe = (method: string) => method === "GET" || method === "HEAD";
 
 /** A client-sent X-Request-Id is kept when it is short and printable; otherwise a new one. */
-function correlationIdOf(req: Request): string {
-  const sent = req.headers.get("x-request-id");
+export function correlationIdOf(sent: string | null): string {
   // randomUUID() builds its text by concatenation: a tree of 16 string pieces (~500 B) that an
   // open wait kept for its whole life. One flat copy instead.
   return sent && /^[\x21-\x7e]{1,64}$/.test(sent) ? sent : Buffer.from(randomUUID(), "latin1").toString("latin1");
@@ -49,7 +49,7 @@ export function routeCore<P>(options: Options, run: (core: Core, params: Promise
     let core: Core | null = {
       req,
       url: new URL(req.url),
-      correlationId: correlationIdOf(req),
+      correlationId: correlationIdOf(req.headers.get("x-request-id")),
       address: clientAddress(req.headers, env().TRUST_PROXY),
       limit: rateLimit,
       logFields: {},
@@ -83,11 +83,15 @@ export function routeCore<P>(options: Options, run: (core: Core, params: Promise
 }
 
 export function toProblem(e: unknown, correlationId: string, method: string, path: string): Response {
-  if (e instanceof AppError) return problem(e, correlationId);
-  // Unknown failures are logged by name and code only: messages may carry input values.
+  return toResponse(problemFor(e, correlationId, method, path));
+}
+
+/** An AppError as its problem+json; anything else as a 500 (logged by name and code only: messages may carry input values). */
+export function problemFor(e: unknown, correlationId: string, method: string, path: string): Reply {
+  if (e instanceof AppError) return problemReply(e, correlationId);
   const err = e as { name?: string; code?: string };
   log.error({ rid: correlationId, method, path, error: err?.name, code: err?.code }, "unhandled error");
-  return problem(new AppError("internal", `Something went wrong; quote ${correlationId} when reporting it.`), correlationId);
+  return problemReply(new AppError("internal", `Something went wrong; quote ${correlationId} when reporting it.`), correlationId);
 }
 
 /**

@@ -1,4 +1,5 @@
-// The wrapper every /api/v1 handler goes through: the route core (lib/api/core.ts), then bearer
+// The wrapper every /api/v1 Next route file goes through (the realtime routes have the same steps
+// in lib/http/route.ts): the route core (lib/api/core.ts), then bearer
 // auth (failures spend the client address's budget), the token's budget and the scope check.
 // Handlers get the row scopes they need instead of assembling them, and parse body and query only
 // through ctx.body() / ctx.query(), bound to the route entry's schemas (the ones the OpenAPI

@@ -1,11 +1,11 @@
-// What every request passes in scripts/server.mjs before the front or Next sees it: forwarded
+// What every request passes in the server (lib/http/server.ts) before any route sees it: forwarded
 // headers dropped unless a proxy is trusted (client-address.ts); a Host header that makes a URL,
 // a path whose percent-escapes decode, and a body within the limit —
 // refused here, unauthenticated requests included, with a 4xx and no error log (a bad Host or
 // escape made every URL parse downstream throw: a 500 and an error line).
 // A declared Content-Length over the limit is refused before a byte is read; a chunked body is
 // counted as node parses it (BodyLimitedMessage) and its stream fails with the 413 as soon as it
-// passes the limit, so whoever reads it (lib/api/body.ts, through the front or Next) answers
+// passes the limit, so whoever reads it (lib/api/body.ts, in a realtime route or Next's) answers
 // 413 without holding more than the limit.
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { env } from "../config/env";
@@ -13,7 +13,7 @@ import { AppError } from "../errors";
 import { requestLog } from "../log";
 import { DRAIN_BYTES, MAX_BODY_BYTES, tooLarge } from "./body";
 import { dropUntrustedForwarded } from "./client-address";
-import { bodyText, problem } from "./problem";
+import { problemReply } from "./problem";
 
 // RFC 3986 host (reg-name or IP literal) with an optional port: what `new URL()` needs.
 const HOST = /^(\[[0-9a-f:.]+\]|[a-z0-9\-._~!$&'()*+,;=%]+)(:\d{1,5})?$/i;
@@ -41,10 +41,8 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, headers
 }
 
 function sendProblem(req: IncomingMessage, res: ServerResponse, fixed: [string, string][], error: AppError): true {
-  const response = problem(error);
-  const headers: Record<string, string> = Object.fromEntries(fixed);
-  response.headers.forEach((v, k) => (headers[k] = v));
-  return send(req, res, error.status, headers, bodyText(response)!);
+  const reply = problemReply(error);
+  return send(req, res, error.status, { ...Object.fromEntries(fixed), ...reply.headers }, reply.text);
 }
 
 /** Answers the request itself (true) when it must not reach any route; false: route it. */

@@ -1,31 +1,19 @@
-// RFC 9457 problem+json responses and plain JSON responses.
+// RFC 9457 problem+json responses and plain JSON responses: as a Reply (status, headers, text),
+// which the realtime routes write to node's ServerResponse (lib/http/reply.ts), or as the web
+// Response Next's route handlers return.
 import { AppError, ERROR_CODES, MAX_LISTED_ERRORS, problemType, type ErrorCode } from "../errors";
 
-// The text each response was made from, so the front (lib/api/front.ts) can send it as it is
-// instead of reading it back through the Response's web stream. On globalThis: the front and the
-// route bundles each load this module.
-const g = globalThis as unknown as { __questionsBodies?: WeakMap<Response, string> };
-const bodies = (g.__questionsBodies ??= new WeakMap<Response, string>());
+export type Reply = { status: number; headers: Record<string, string>; text: string };
 
-function respond(text: string, init: ResponseInit): Response {
-  const response = new Response(text, init);
-  bodies.set(response, text);
-  return response;
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.text, { status: reply.status, headers: reply.headers });
 }
 
-/** The body text a json() or problem() response was made with (undefined for any other). */
-export function bodyText(response: Response): string | undefined {
-  return bodies.get(response);
+export function jsonReply(data: unknown, status = 200, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, text: JSON.stringify(data) };
 }
 
-export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return respond(JSON.stringify(data), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
-}
-
-export function problem(error: AppError, correlationId?: string): Response {
+export function problemReply(error: AppError, correlationId?: string): Reply {
   const code: ErrorCode = error.code;
   const body = {
     type: problemType(code),
@@ -35,8 +23,22 @@ export function problem(error: AppError, correlationId?: string): Response {
     ...(correlationId ? { instance: `urn:request:${correlationId}` } : {}),
     ...(error.errors?.length ? { errors: error.errors.slice(0, MAX_LISTED_ERRORS), errorCount: error.errors.length } : {}),
   };
-  return respond(JSON.stringify(body), {
+  return {
     status: error.status,
     headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...(error.headers ?? {}) },
-  });
+    text: JSON.stringify(body),
+  };
+}
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return toResponse(jsonReply(data, status, headers));
+}
+
+export function problem(error: AppError, correlationId?: string): Response {
+  return toResponse(problemReply(error, correlationId));
+}
+
+/** A reply whose JSON is already text (a long-poll's view, rendered once for all its waiters). */
+export function jsonTextReply(text: string, status = 200, headers: Record<string, string> = {}): Reply {
+  return { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers }, text };
 }

@@ -2,12 +2,14 @@
 // each route is served with its entry's scopes and body schema is asked of the running server
 // (tests/api/route-scopes.test.ts).
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { openApiDocument } from "../openapi/document";
 import { ROUTES, type RouteSpec } from "./routes";
 
-const entries = Object.entries(ROUTES) as [string, RouteSpec][];
+const entries = (Object.entries(ROUTES) as [string, RouteSpec][]).filter(([, spec]) => !spec.undocumented);
 
 type Json = Record<string, unknown>;
 type Op = { parameters?: { in: string; name: string }[]; requestBody?: { content: Json }; responses: Record<string, { content?: Json }> };
@@ -32,7 +34,7 @@ describe("route table", () => {
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ method, path: p, operationId: op.operationId, scopes: op["x-required-scopes"] ?? null, public: op.security?.length === 0 })),
     );
-    const table = Object.values(ROUTES).map((r) => ({ method: r.method, path: r.path, operationId: r.operationId, scopes: r.scopes ? [...r.scopes] : null, public: r.scopes === null }));
+    const table = entries.map(([, r]) => r).map((r) => ({ method: r.method, path: r.path, operationId: r.operationId, scopes: r.scopes ? [...r.scopes] : null, public: r.scopes === null }));
     const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
     expect(documented.sort((a, b) => key(a).localeCompare(key(b)))).toEqual(table.sort((a, b) => key(a).localeCompare(key(b))));
   });
@@ -55,5 +57,15 @@ describe("route table", () => {
     }
     // Named components the entry's schemas define appear in the document unchanged.
     for (const [id, schema] of Object.entries(own.components?.schemas ?? {})) expect(served.components.schemas[id], id).toEqual(schema);
+  });
+});
+
+describe("one path per route", () => {
+  const file = (spec: RouteSpec) => path.join(process.cwd(), "app", spec.path.replace(/^\//, "").replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+
+  it.each(Object.entries(ROUTES) as [string, RouteSpec][])("%s: served by exactly one of a Next route file and the realtime layer", (_name, spec) => {
+    // A realtime path has no route file at all: Next would serve it under `next dev`/`next start`
+    // and the realtime layer under the server, two paths for one route.
+    expect(existsSync(file(spec))).toBe(!spec.realtime);
   });
 });

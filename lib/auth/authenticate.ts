@@ -6,6 +6,7 @@ import { teamTag, tokenTag } from "../cache/tags";
 import { env } from "../config/env";
 import { db } from "../db/client";
 import { AppError } from "../errors";
+import { headerOf, type AnyRequest } from "../http/headers";
 import type { Principal } from "./principal";
 import { hashToken, isWellFormed, type Scope } from "./tokens";
 
@@ -13,8 +14,8 @@ const LAST_USED_EVERY_MS = 60_000;
 const g = globalThis as unknown as { __questionsLastUsed?: Map<string, number> };
 const lastUsedWritten = (g.__questionsLastUsed ??= new Map<string, number>());
 
-export async function authenticate(req: Request): Promise<Principal> {
-  const header = req.headers.get("authorization") ?? "";
+export async function authenticate(req: AnyRequest): Promise<Principal> {
+  const header = headerOf(req, "authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new AppError("unauthorized", "Send Authorization: Bearer <token>.", undefined, { "www-authenticate": "Bearer" });
   const token = match[1]!;

@@ -1,13 +1,19 @@
 // Sign-in providers. Email + password is always on; OIDC and GitHub switch on by environment.
 // OAuth identities only ever match an existing user by a verified email (see signIn in options.ts).
 import type { Provider } from "next-auth/providers/index";
-import CredentialsProvider from "next-auth/providers/credentials";
-import GitHubProvider from "next-auth/providers/github";
+import CredentialsImport from "next-auth/providers/credentials";
+import GitHubImport from "next-auth/providers/github";
 import { env } from "../config/env";
 import { db } from "../db/client";
 import { clientAddress } from "../api/client-address";
 import { assertCanTry, recordFailure, recordSuccess } from "./login-limit";
 import { normaliseEmail, verifyPassword } from "./password";
+
+// next-auth's providers are CommonJS compiled from ESM (`exports.default`): Node's import of the
+// core package (scripts/build-core.mjs) gets the exports object, bundlers its default.
+const cjsDefault = <T,>(m: T): T => (typeof m === "function" ? m : (m as { default: T }).default);
+const CredentialsProvider = cjsDefault(CredentialsImport);
+const GitHubProvider = cjsDefault(GitHubImport);
 
 // A valid hash of a random password: unknown emails cost the same time as wrong passwords.
 const DUMMY_HASH = "scrypt$32768$8$1$iVzsu8weerS8VkicDKDD0Q==$aF6XoTu22OyHoJyA+XrQHwXAMPIdRZ0qbt8eZQ5fodg=";

@@ -1,7 +1,7 @@
 // The signed-in browser user. The next-auth JWT only says who signed in; user and memberships are
 // re-read from the database on every call, so a removed member or role change takes effect at once.
 import { getServerSession } from "next-auth/next";
-import { forbidden, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { cache } from "react";
 import { db } from "../db/client";
@@ -50,12 +50,4 @@ export async function requireUser(): Promise<SessionUser> {
 /** Ids of the teams where the user holds `min` or a higher role. */
 export function teamIdsWithRole(user: SessionUser, min: Role): string[] {
   return user.memberships.filter((m) => atLeast(m.role, min)).map((m) => m.teamId);
-}
-
-/** For pages: the user and their teams with `min`; a 403 page when there are none. */
-export async function requirePageRole(min: Role): Promise<{ user: SessionUser; teamIds: string[] }> {
-  const user = await requireUser();
-  const teamIds = teamIdsWithRole(user, min);
-  if (teamIds.length === 0) forbidden();
-  return { user, teamIds };
 }

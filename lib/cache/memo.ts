@@ -1,7 +1,7 @@
 // A small in-process cache: least-recently-used (10,000 entries), a time to live per entry, and
 // tags (`token:<id>`, `team:<id>`, …) that invalidate() clears by (lib/cache/invalidate.ts).
 // Correctness comes from invalidation; the TTL only bounds how long a missed one could last.
-// One instance per process on globalThis: route bundles and the instrumentation bundle share it.
+// One instance per process (the core package is loaded once).
 
 /** What a loader returns: the value, the tags that clear it, and whether to keep it (default yes). */
 export type Loaded<V> = { value: V; tags: readonly string[]; cache?: boolean };
@@ -82,7 +82,5 @@ export class Memo {
   }
 }
 
-const g = globalThis as unknown as { __questionsMemo?: Memo };
-
 /** The process's cache. */
-export const memo: Memo = (g.__questionsMemo ??= new Memo());
+export const memo: Memo = new Memo();

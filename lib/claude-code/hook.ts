@@ -1,7 +1,7 @@
 // Claude Code's HTTP hook (POST /api/v1/hooks/claude-code). PermissionRequest: ask the inbox and
 // answer with the decision just before the hook's own timeout; if nobody decided by then, answer
 // with no decision (Claude Code asks in its terminal) and withdraw the request. SessionEnd:
-// withdraw that session's pending requests. HTTP-layer free: the route file only parses and replies.
+// withdraw that session's pending requests. HTTP-layer free: the realtime route (lib/http/endpoints/claude-code-hook.ts) only parses and replies.
 import { actorLabel, type Principal } from "../auth/principal";
 import { AppError } from "../errors";
 import { cancelSession } from "../questions/actions";

@@ -1,4 +1,4 @@
-// Start-up gate shared by `next start` (instrumentation.ts) and `npm start` (scripts/start.mjs):
+// Start-up gate shared by the server (lib/http/server.ts) and `npm start` (scripts/start.mjs):
 // a bad variable stops the process with a message naming it, before anything is served.
 import { ConfigError, env, type Config } from "./env";
 

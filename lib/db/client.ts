@@ -1,5 +1,5 @@
-// The process-wide Prisma client. Kept on globalThis because Next.js may load this module
-// more than once (separate route bundles); a second client would mean a second connection pool.
+// The process-wide Prisma client: one per process (the server and Next's routes load this module
+// once, from the core package), so one connection pool.
 import { env } from "../config/env";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";

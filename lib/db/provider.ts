@@ -8,9 +8,8 @@ export const EVENTS_CHANNEL = "questions_events";
 export const DELIVERIES_CHANNEL = "questions_deliveries";
 
 // Names this process in its NOTIFY payloads, so its listener can skip the events it already
-// delivered itself (lib/events/hub.ts). On globalThis: the app's code is loaded more than once.
-const g = globalThis as unknown as { __questionsInstanceId?: string };
-export const INSTANCE_ID: string = (g.__questionsInstanceId ??= randomUUID());
+// delivered itself (lib/events/hub.ts).
+export const INSTANCE_ID: string = randomUUID();
 
 // Any constant: the advisory lock that orders event-writing transactions.
 export const EVENT_LOCK = 7_263_541;

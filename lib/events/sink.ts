@@ -1,6 +1,7 @@
-// Where an event stream's text goes. The front writes straight to the socket (ServerResponse):
-// a WHATWG ReadableStream, its queuing strategy and a reader loop cost several KB per open stream,
-// 10,000 streams at once. Next's routes (the browser's inbox, OQ_FRONT=off) get a ReadableStream.
+// Where an event stream's text goes. The token API's streams (a realtime route) write straight to
+// the socket (ServerResponse): a WHATWG ReadableStream, its queuing strategy and a reader loop cost
+// several KB per open stream, 10,000 streams at once. The browser's route (a Next route file)
+// gets a ReadableStream.
 import type { ServerResponse } from "node:http";
 
 export interface SseSink {
@@ -16,13 +17,9 @@ export interface SseSink {
   end(error?: Error): void;
 }
 
-/** The front's sink: the socket's own buffer is the queue, `drain` is the room. */
+/** A realtime route's sink: the socket's own buffer is the queue, `drain` is the room. */
 export class ResponseSink implements SseSink {
-  constructor(
-    private readonly res: ServerResponse,
-    /** runs when the stream ends with an error (the front aborts the request) */
-    private readonly onError: () => void,
-  ) {}
+  constructor(private readonly res: ServerResponse) {}
 
   write(text: string): void {
     if (!this.res.destroyed) this.res.write(text);
@@ -41,8 +38,8 @@ export class ResponseSink implements SseSink {
   }
 
   end(error?: Error): void {
+    // Destroyed: the response's close ends the request's signal, and with it the lease.
     if (error) {
-      this.onError();
       this.res.destroy();
     } else {
       this.res.end();

@@ -3,7 +3,7 @@
 // waits for the client to take it; a client whose queue passes SSE_MAX_QUEUED_BYTES is dropped (it
 // resumes with Last-Event-ID). A resume from before the pruned part of the log starts with `reset`.
 // One stream is one EventStream (a class, not a dozen closures) writing to a sink (lib/events/sink.ts):
-// the front's socket, or a ReadableStream for Next's routes; one timer pings every open stream.
+// the socket of a realtime route, or a ReadableStream for a Next route; one timer pings every open stream.
 import type { Principal } from "../auth/principal";
 import { hasScope } from "../auth/principal";
 import { db } from "../db/client";
@@ -50,8 +50,8 @@ export function tokenAudience(principal: Principal): Audience {
 }
 
 /**
- * One client's stream. Nothing happens until start(sink): the front starts it on its socket once
- * the response's headers are set, Next's routes through readable(). `signal` ends it (client gone,
+ * One client's stream. Nothing happens until start(sink): a realtime route starts it on its socket once
+ * the response's headers are sent, a Next route through readable(). `signal` ends it (client gone,
  * access revoked); `onClose` runs once when it ends.
  */
 export class EventStream {
@@ -196,8 +196,7 @@ export class EventStream {
 
 /**
  * The open streams, for the one heartbeat timer and the one drain callback they share (a timer
- * and a callback per stream were ~1 KB each at 10,000 streams). On globalThis: this module loads
- * in both the Next bundle and the instrumentation bundle.
+ * and a callback per stream were ~1 KB each at 10,000 streams).
  */
 class OpenStreams {
   private readonly set = new Set<EventStream>();
@@ -239,11 +238,10 @@ class OpenStreams {
   }
 }
 
-const KEY = Symbol.for("questions.openEventStreams");
+const open = new OpenStreams();
 /** The process's open event streams (how many: `.size`). */
 export function streams(): OpenStreams {
-  const g = globalThis as unknown as Record<symbol, OpenStreams | undefined>;
-  return (g[KEY] ??= new OpenStreams());
+  return open;
 }
 
 /** A stream as a ReadableStream, started at once (`signal` and `onClose` as for EventStream). */

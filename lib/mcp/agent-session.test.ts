@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentSessionOf } from "./agent-session";
 
-const headers = (h: Record<string, string> = {}) => new Headers(h);
+const headers = (h: Record<string, string> = {}) => new Request("http://localhost/api/mcp", { headers: h });
 
 describe("agentSessionOf", () => {
   it.each([

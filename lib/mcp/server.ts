@@ -1,13 +1,17 @@
-// /api/mcp over the SDK's web-standard Streamable HTTP transport, stateless: a fresh Server and
-// transport per HTTP request, so any instance behind a load balancer can serve any request. What a
-// session needs travels in its signed Mcp-Session-Id (lib/mcp/session.ts) and in the database.
+// /api/mcp, a realtime route (lib/http/realtime.ts), over the SDK's node Streamable HTTP transport,
+// stateless: a fresh Server and transport per HTTP request, so any instance behind a load balancer
+// can serve any request. What a session needs travels in its signed Mcp-Session-Id
+// (lib/mcp/session.ts) and in the database.
+import type { ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readJson } from "../api/body";
-import type { ApiContext } from "../api/handler";
-import { json } from "../api/problem";
+import { jsonReply, type Reply } from "../api/problem";
+import type { RouteSpec } from "../api/routes";
+import { headerOf } from "../http/headers";
+import type { RealtimeContext } from "../http/route";
 import { actorLabel } from "../auth/principal";
 import { AppError } from "../errors";
 import { cancelSession } from "../questions/actions";
@@ -24,8 +28,10 @@ const INSTRUCTIONS =
   "Ask a human reviewer through a shared inbox when a decision only they can make blocks you (ask_human), " +
   "and wait for the answer (get_answer when a call returns pending). Never use it for secrets.";
 
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: "2.0", error: { code, message }, id: null }, { status });
+type Ctx = RealtimeContext<RouteSpec>;
+
+function jsonRpcError(status: number, code: number, message: string): Reply {
+  return jsonReply({ jsonrpc: "2.0", error: { code, message }, id: null }, status);
 }
 
 function isInitialize(body: unknown): { clientName: unknown } | null {
@@ -37,15 +43,15 @@ function isInitialize(body: unknown): { clientName: unknown } | null {
 }
 
 /** The session named by the request's Mcp-Session-Id; undefined when it names none of this token's or ended. */
-async function sessionOf(ctx: ApiContext): Promise<McpSession | null | undefined> {
-  const header = ctx.req.headers.get("mcp-session-id");
+async function sessionOf(ctx: Ctx): Promise<McpSession | null | undefined> {
+  const header = headerOf(ctx.req, "mcp-session-id");
   if (!header) return null;
   const session = readSession(ctx.principal.tokenId, header);
   return session && !(await isEnded(session)) ? session : undefined;
 }
 
 /** The stateless transport, freeing a call's wait slot as its response goes out. */
-class LeasedTransport extends WebStandardStreamableHTTPServerTransport {
+class LeasedTransport extends StreamableHTTPServerTransport {
   constructor(private readonly leases: CallLeases) {
     super({ sessionIdGenerator: undefined });
   }
@@ -56,7 +62,7 @@ class LeasedTransport extends WebStandardStreamableHTTPServerTransport {
   }
 }
 
-function buildServer(ctx: ApiContext, session: McpSession | null, leases: CallLeases): Server {
+function buildServer(ctx: Ctx, session: McpSession | null, leases: CallLeases): Server {
   const cfg = mcpConfig();
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(cfg) }));
@@ -70,17 +76,26 @@ function buildServer(ctx: ApiContext, session: McpSession | null, leases: CallLe
               method: "notifications/progress",
               params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
             });
-    const signal = AbortSignal.any([extra.signal, ctx.req.signal]);
+    const signal = AbortSignal.any([extra.signal, ctx.signal]);
     const principal = ctx.principal;
     const lease = leases.get(extra.requestId);
-    const agentSessionId = agentSessionOf(request.params._meta, ctx.req.headers);
+    const agentSessionId = agentSessionOf(request.params._meta, ctx.req);
     return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
   });
   return server;
 }
 
+/** Names the new session on a successful initialize's answer, whichever way the transport writes its head. */
+function nameSessionOnSuccess(res: ServerResponse, sessionId: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    if (status < 300) this.setHeader("mcp-session-id", sessionId);
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse["writeHead"];
+}
+
 // POST: one JSON-RPC message (or a batch of at most MAX_BATCH); initialize opens a session.
-export async function handlePost(ctx: ApiContext): Promise<Response> {
+export async function handlePost(ctx: Ctx): Promise<Reply | null> {
   // The REST body rules apply: JSON only, 256 KiB at most (problem+json otherwise).
   const { raw } = await readJson(ctx.req, z.unknown());
   const messages = messagesOf(raw);
@@ -88,20 +103,20 @@ export async function handlePost(ctx: ApiContext): Promise<Response> {
   const init = isInitialize(raw);
   const session = init ? openSession(ctx.principal.tokenId, init.clientName) : await sessionOf(ctx);
   if (session === undefined) return jsonRpcError(404, -32001, "Session not found: initialize a new session.");
-  const leases = await reserveCalls(ctx.principal.tokenId, messages, ctx.req.signal);
+  const leases = await reserveCalls(ctx.principal.tokenId, messages, ctx.signal);
   const server = buildServer(ctx, session, leases);
   const transport = new LeasedTransport(leases);
   const close = () => {
     leases.releaseAll();
     void transport.close().finally(() => server.close());
   };
-  ctx.req.signal.addEventListener("abort", close, { once: true });
+  ctx.signal.addEventListener("abort", close, { once: true });
+  if (init && session) nameSessionOnSuccess(ctx.res, session.id);
   try {
     await server.connect(transport);
-    const response = await transport.handleRequest(ctx.req, { parsedBody: raw });
-    if (!response.ok) leases.releaseAll();
-    if (init && session && response.ok) response.headers.set("mcp-session-id", session.id);
-    return response;
+    await transport.handleRequest(ctx.req, ctx.res, raw);
+    if (ctx.res.statusCode >= 300) leases.releaseAll();
+    return null;
   } catch (e) {
     leases.releaseAll();
     throw e;
@@ -109,7 +124,7 @@ export async function handlePost(ctx: ApiContext): Promise<Response> {
 }
 
 // DELETE: the client ends its session (404 on every instance from then on); its pending requests are cancelled.
-export async function handleDelete(ctx: ApiContext): Promise<Response> {
+export async function handleDelete(ctx: Ctx): Promise<Reply> {
   const session = await sessionOf(ctx);
   if (session === null) {
     throw new AppError("validation", "Send the Mcp-Session-Id header of the session to end.", [{ path: "Mcp-Session-Id", message: "required" }]);
@@ -118,10 +133,10 @@ export async function handleDelete(ctx: ApiContext): Promise<Response> {
   if (session === undefined || !(await endSession(ctx.principal.tokenId, session))) return jsonRpcError(404, -32001, "Session not found.");
   const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
   const cancelled = await cancelSession({ scope, mcpSessionId: session.agentSessionId, actor: actorLabel(ctx.principal), address: ctx.address });
-  return json({ cancelled });
+  return jsonReply({ cancelled });
 }
 
 // GET would open a stream for server-initiated messages; this server sends none outside a call.
-export function handleGet(): Response {
-  return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
+export async function handleGet(): Promise<Reply> {
+  return { status: 405, headers: { allow: "POST, DELETE" }, text: "" };
 }

@@ -1,5 +1,5 @@
-// The delivery worker, one per process: woken by every committed event (local or, on PostgreSQL,
-// another instance's NOTIFY) and by a poll timer for retries that come due. Claims are leased,
+// The delivery worker, one per process: woken by the writers of outbox rows (lib/notify/wake.ts;
+// on PostgreSQL another instance's NOTIFY) and by a poll timer for retries that come due. Claims are leased,
 // so any number of instances can run it. It never waits for a send: each claimed delivery goes
 // out on its own, at most NOTIFY_PER_DESTINATION at once per destination (lib/notify/destinations.ts)
 // and NOTIFY_CONCURRENCY in all, so a receiver that never answers holds only its own slots.

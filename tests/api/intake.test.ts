@@ -1,8 +1,8 @@
 // What every request passes before any route (lib/api/intake.ts): a bad Host header or a broken
 // percent-escape is a 400 (problem+json for APIs, a page for pages) without an error log; a body
 // over the limit is a 413 on every route — next-auth's included, chunked bodies included, refused
-// while the client is still sending; JSON nested too deep is a 422 on every JSON route. Two
-// servers on one database: the front, and the same build with OQ_FRONT=off (all through Next).
+// while the client is still sending; JSON nested too deep is a 422 on every JSON route — the
+// realtime routes (lib/http/realtime.ts) and Next's alike.
 import http from "node:http";
 import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,21 +15,17 @@ import { newSession } from "../helpers/session";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "oq-intake-"));
-let front: TestServer;
-let plain: TestServer;
+let app: TestServer;
 let token: string;
 
 beforeAll(async () => {
   migrate(dataDir);
   token = createToken(dataDir, { name: "intake", scopes: "ask,answer,read" });
-  [front, plain] = await Promise.all([
-    startServer({ dataDir, logName: "front.log" }),
-    startServer({ dataDir, env: { OQ_FRONT: "off" }, logName: "plain.log" }),
-  ]);
+  app = await startServer({ dataDir });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([front?.stop(), plain?.stop()]);
+  await app?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -107,10 +103,8 @@ function rawChunked(server: TestServer, opts: { path: string; headers: Record<st
 const ERROR_LINE = /"level":50|Failed to handle request|⨯/;
 
 // Sign-ins go through the admin CLI: slow on a loaded machine, hence the long timeout.
-describe.each([
-  ["front", () => front],
-  ["Next only (OQ_FRONT=off)", () => plain],
-])("before any route, %s", { timeout: 180_000 }, (_name, server) => {
+describe("before any route", { timeout: 180_000 }, () => {
+  const server = () => app;
   const auth = () => ({ authorization: `Bearer ${token}` });
 
   it("a Host header that is no host is a 400 problem, logged below error level", async () => {

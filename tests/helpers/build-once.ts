@@ -2,7 +2,7 @@
 // suites, or several developers' runs in one checkout) must not build into .next at once.
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { build, needsBuild } from "../../scripts/start.mjs";
+import { build, buildCore, needsBuild } from "../../scripts/start.mjs";
 import { ROOT } from "./server";
 
 const LOCK = path.join(ROOT, ".next-build.lock");
@@ -29,5 +29,6 @@ export async function withBuildLock<T>(fn: () => T): Promise<T> {
 export function buildOnce(): Promise<void> {
   return withBuildLock(() => {
     if (needsBuild()) build();
+    else buildCore();
   });
 }

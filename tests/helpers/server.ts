@@ -1,4 +1,5 @@
-// Starts the real production server (scripts/server.mjs: Next.js behind the front) on a free port against a given DATA_DIR (or DATABASE_URL).
+// Starts the real server on a free port against a given DATA_DIR (or DATABASE_URL): the production
+// build through scripts/server.mjs as `npm start` runs it, or (dev) scripts/dev.mjs as `npm run dev` does.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -68,22 +69,23 @@ export function migrate(dataDir: string): void {
   });
 }
 
-export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; logName?: string }): Promise<TestServer> {
+export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; logName?: string; dev?: boolean }): Promise<TestServer> {
   const port = opts.port ?? (await freePort());
   shareKeys(opts.dataDir);
   const logFile = path.join(opts.dataDir, opts.logName ?? `server-${port}.log`);
   const out = createWriteStream(logFile, { flags: "a" });
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts/server.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
+  const script = path.join(ROOT, opts.dev ? "scripts/dev.mjs" : "scripts/server.mjs");
+  const child: ChildProcess = spawn(process.execPath, [script, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "0", ...dbEnv(opts.dataDir), ...opts.env },
+    env: { ...process.env, NODE_ENV: opts.dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_PER_MINUTE: "0", ...dbEnv(opts.dataDir), ...opts.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  // Generous: on a loaded 2-core machine a production start can take a minute.
-  const deadline = Date.now() + 120_000;
+  // Generous: on a loaded 2-core machine a production start can take a minute (dev compiles the route first).
+  const deadline = Date.now() + (opts.dev ? 240_000 : 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${readFileSync(logFile, "utf8")}`);
     try {

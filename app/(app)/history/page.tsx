@@ -6,13 +6,13 @@ import { forbidden } from "next/navigation";
 import { ExportLinks } from "@/components/history/export-links";
 import { HistoryFilters } from "@/components/history/history-filters";
 import { HistoryTable } from "@/components/history/history-table";
-import { ruleRefs } from "@/lib/rules/names";
+import { ruleRefs } from "@openoxide/questions-core/rules/names";
 import { Pager } from "@/components/history/pager";
 import { Alert, buttonClass, EmptyState } from "@/components/ui";
-import { requireUser } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
-import { historyFacets, historyScopeFor, isEmpty, listHistory, type HistoryPage, type HistoryScope } from "@/lib/questions/history";
-import { DEFAULT_HISTORY_LIMIT, filtersToParams, paramsRecord, parseHistoryQuery, type HistoryQuery } from "@/lib/questions/history-query";
+import { requireUser } from "@openoxide/questions-core/auth/session";
+import { AppError } from "@openoxide/questions-core/errors";
+import { historyFacets, historyScopeFor, isEmpty, listHistory, type HistoryPage, type HistoryScope } from "@openoxide/questions-core/questions/history";
+import { DEFAULT_HISTORY_LIMIT, filtersToParams, paramsRecord, parseHistoryQuery, type HistoryQuery } from "@openoxide/questions-core/questions/history-query";
 
 export const metadata: Metadata = { title: "History · OpenOxide Questions" };
 export const dynamic = "force-dynamic";

@@ -8,12 +8,12 @@ import { InsightsFilters } from "@/components/insights/filters";
 import { duration } from "@/components/insights/format";
 import { AgentsTable, RecurringTable, ReviewersTable } from "@/components/insights/tables";
 import { Alert, buttonClass, Card, CardBody } from "@/components/ui";
-import { requireUser } from "@/lib/auth/session";
-import { computeInsights } from "@/lib/insights/compute";
-import { parsePageQuery } from "@/lib/insights/query";
-import { insightsScope } from "@/lib/insights/scope";
-import { historyFacets } from "@/lib/questions/history";
-import { paramsRecord } from "@/lib/questions/history-query";
+import { requireUser } from "@openoxide/questions-core/auth/session";
+import { computeInsights } from "@openoxide/questions-core/insights/compute";
+import { parsePageQuery } from "@openoxide/questions-core/insights/query";
+import { insightsScope } from "@openoxide/questions-core/insights/scope";
+import { historyFacets } from "@openoxide/questions-core/questions/history";
+import { paramsRecord } from "@openoxide/questions-core/questions/history-query";
 
 export const metadata: Metadata = { title: "Insights · OpenOxide Questions" };
 export const dynamic = "force-dynamic";

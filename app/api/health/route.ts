@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/api/core";
-import { json } from "@/lib/api/problem";
-import { db } from "@/lib/db/client";
+import { publicRoute } from "@openoxide/questions-core/api/core";
+import { json } from "@openoxide/questions-core/api/problem";
+import { db } from "@openoxide/questions-core/db/client";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -6,8 +6,8 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { AcceptInviteForm } from "@/components/invite/accept-invite-form";
 import { Providers } from "@/components/providers";
 import { buttonClass } from "@/components/ui";
-import { oauthProviders } from "@/lib/auth/providers";
-import { findInvitation, type InvitationState } from "@/lib/invitations/invitations";
+import { oauthProviders } from "@openoxide/questions-core/auth/providers";
+import { findInvitation, type InvitationState } from "@openoxide/questions-core/invitations/invitations";
 
 export const dynamic = "force-dynamic";
 // The token is in the path: never send it on in a Referer header.

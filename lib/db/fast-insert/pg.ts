@@ -54,9 +54,8 @@ async function write(ws: CreateWrite[]): Promise<number[]> {
 
 type Waiting = { w: CreateWrite; resolve: (id: number) => void; reject: (e: unknown) => void };
 
-// Per process (globalThis: the app's code is loaded more than once).
-const g = globalThis as unknown as { __questionsPgCreates?: { waiting: Waiting[]; busy: boolean } };
-const state = (g.__questionsPgCreates ??= { waiting: [], busy: false });
+// Per process.
+const state: { waiting: Waiting[]; busy: boolean } = { waiting: [], busy: false };
 const MAX_BATCH = 64;
 
 /** Sends what is waiting, one batch at a time (the event lock would serialise them anyway). */

@@ -10,8 +10,8 @@ import { RequestFacts, Timeline } from "@/components/history/request-facts";
 import { ResolvedBy } from "@/components/history/resolved-by";
 import { ContextMarkdown } from "@/components/inbox/markdown";
 import { Alert, Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
-import { requireUser } from "@/lib/auth/session";
-import { getHistoryItem, historyScopeFor, isEmpty } from "@/lib/questions/history";
+import { requireUser } from "@openoxide/questions-core/auth/session";
+import { getHistoryItem, historyScopeFor, isEmpty } from "@openoxide/questions-core/questions/history";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxView } from "@/components/inbox/inbox-view";
-import { requirePageRole } from "@/lib/auth/session";
-import { eventCursor, listInbox } from "@/lib/questions/inbox";
+import { requirePageRole } from "@/app/page-role";
+import { eventCursor, listInbox } from "@openoxide/questions-core/questions/inbox";
 
 export const metadata: Metadata = { title: "Inbox · OpenOxide Questions" };
 

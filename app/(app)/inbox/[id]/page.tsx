@@ -5,8 +5,8 @@ import { AnswerForm } from "@/components/inbox/answer-form";
 import { Collapsible } from "@/components/inbox/collapsible";
 import { ContextMarkdown, isLongContext } from "@/components/inbox/markdown";
 import { RequestDetails, RequestHeader } from "@/components/inbox/request-header";
-import { requirePageRole } from "@/lib/auth/session";
-import { eventCursor, getInboxRequest } from "@/lib/questions/inbox";
+import { requirePageRole } from "@/app/page-role";
+import { eventCursor, getInboxRequest } from "@openoxide/questions-core/questions/inbox";
 
 export const metadata: Metadata = { title: "Answer · OpenOxide Questions" };
 

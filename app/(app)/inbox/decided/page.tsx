@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ResolvedBy } from "@/components/history/resolved-by";
 import { Badge, Card, CardBody, CardHeader, statusTone } from "@/components/ui";
-import { requirePageRole } from "@/lib/auth/session";
-import { listRuleDecided } from "@/lib/rules/decided";
+import { requirePageRole } from "@/app/page-role";
+import { listRuleDecided } from "@openoxide/questions-core/rules/decided";
 
 export const metadata: Metadata = { title: "Decided by rules · Inbox · OpenOxide Questions" };
 

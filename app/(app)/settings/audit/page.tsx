@@ -2,9 +2,9 @@ import Link from "next/link";
 import { AuditLog } from "@/components/settings/audit-log";
 import { TeamTabs } from "@/components/settings/team-tabs";
 import { Alert } from "@/components/ui";
-import { atLeast } from "@/lib/auth/roles";
-import { requireUser } from "@/lib/auth/session";
-import { listAudit } from "@/lib/audit/list";
+import { atLeast } from "@openoxide/questions-core/auth/roles";
+import { requireUser } from "@openoxide/questions-core/auth/session";
+import { listAudit } from "@openoxide/questions-core/audit/list";
 
 export const metadata = { title: "Audit · Settings · OpenOxide Questions" };
 

@@ -5,9 +5,9 @@ import Link from "next/link";
 import { AnswerRuleForm } from "@/components/rules/answer-rule-form";
 import { RulesCard } from "@/components/rules/rules-card";
 import { Alert, cn } from "@/components/ui";
-import { requirePageRole } from "@/lib/auth/session";
-import { answerRulePrefill } from "@/lib/rules/prefill";
-import { listRules } from "@/lib/rules/store";
+import { requirePageRole } from "@/app/page-role";
+import { answerRulePrefill } from "@openoxide/questions-core/rules/prefill";
+import { listRules } from "@openoxide/questions-core/rules/store";
 
 export const metadata = { title: "Rules · Settings · OpenOxide Questions" };
 

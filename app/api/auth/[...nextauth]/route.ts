@@ -1,9 +1,9 @@
 // /api/auth/* — next-auth's sign-in, callback, session and sign-out endpoints.
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { readLimited } from "@/lib/api/body";
-import { routeCore } from "@/lib/api/core";
-import { authOptions } from "@/lib/auth/options";
+import { readLimited } from "@openoxide/questions-core/api/body";
+import { routeCore } from "@openoxide/questions-core/api/core";
+import { authOptions } from "@openoxide/questions-core/auth/options";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,6 +1,6 @@
 // The "bare route" floor for `npm run bench`: the same Next.js server and router, no auth, no
 // database. It exists only when the server was started with BENCH_FLOOR=1; otherwise it is a 404.
-import { env } from "@/lib/config/env";
+import { env } from "@openoxide/questions-core/config/env";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
-import { uiRoute } from "@/lib/auth/ui-route";
-import { env } from "@/lib/config/env";
-import { lastEventId, sseResponse } from "@/lib/events/http";
-import { hub } from "@/lib/events/hub";
-import { EventStream, type Audience } from "@/lib/events/sse";
-import { waits } from "@/lib/events/waits";
-import { withoutAnswers } from "@/lib/questions/inbox";
-import type { QuestionRequest } from "@/lib/questions/schemas";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { env } from "@openoxide/questions-core/config/env";
+import { lastEventId, sseResponse } from "@openoxide/questions-core/events/http";
+import { hub } from "@openoxide/questions-core/events/hub";
+import { EventStream, type Audience } from "@openoxide/questions-core/events/sse";
+import { waits } from "@openoxide/questions-core/events/waits";
+import { withoutAnswers } from "@openoxide/questions-core/questions/inbox";
+import type { QuestionRequest } from "@openoxide/questions-core/questions/schemas";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -31,5 +31,5 @@ export const GET = uiRoute("reviewer", async ({ req, url, user, teamIds }) => {
     clearTimeout(maxAge);
     lease.release();
   };
-  return sseResponse(req, new EventStream(audience, from, lease.signal, close));
+  return sseResponse(new EventStream(audience, from, lease.signal, close));
 });

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { parseQuery } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { listInbox } from "@/lib/questions/inbox";
+import { parseQuery } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { listInbox } from "@openoxide/questions-core/questions/inbox";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { ROUTES } from "@/lib/api/routes";
-import { apiRoute } from "@/lib/api/handler";
-import { json } from "@/lib/api/problem";
-import { computeInsights } from "@/lib/insights/compute";
-import { periodOf } from "@/lib/insights/query";
+import { ROUTES } from "@openoxide/questions-core/api/routes";
+import { apiRoute } from "@openoxide/questions-core/api/handler";
+import { json } from "@openoxide/questions-core/api/problem";
+import { computeInsights } from "@openoxide/questions-core/insights/compute";
+import { periodOf } from "@openoxide/questions-core/insights/query";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/api/core";
-import { json } from "@/lib/api/problem";
-import { openApiDocument } from "@/lib/openapi/document";
+import { publicRoute } from "@openoxide/questions-core/api/core";
+import { json } from "@openoxide/questions-core/api/problem";
+import { openApiDocument } from "@openoxide/questions-core/openapi/document";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { publicRoute } from "@/lib/api/core";
-import { json } from "@/lib/api/problem";
-import { AppError } from "@/lib/errors";
-import { ROUTES } from "@/lib/api/routes";
-import { TOOL_FORMATS, toolSchema } from "@/lib/openapi/tool-schema";
+import { publicRoute } from "@openoxide/questions-core/api/core";
+import { json } from "@openoxide/questions-core/api/problem";
+import { AppError } from "@openoxide/questions-core/errors";
+import { ROUTES } from "@openoxide/questions-core/api/routes";
+import { TOOL_FORMATS, toolSchema } from "@openoxide/questions-core/openapi/tool-schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

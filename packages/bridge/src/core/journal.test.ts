@@ -41,6 +41,8 @@ describe("reconcileDeadRuns", () => {
     const parent = spawn("sh", ["-c", "sleep 60 & echo $!; exec sleep 60"], { stdio: ["ignore", "pipe", "ignore"] });
     try {
       const pid = await new Promise<number>((resolve) => parent.stdout.once("data", (d) => resolve(Number(String(d).trim()))));
+      // Killed only once the shell has become `sleep`: a shell still running would reap it.
+      await until(() => readFileSync(`/proc/${parent.pid}/comm`, "utf8").trim() === "sleep");
       process.kill(pid, "SIGKILL");
       await until(() => state(pid) === "Z"); // the kill lands asynchronously
       journal(pid, ["qr_zombie"]);

@@ -1,7 +1,7 @@
 // POST /api/ui/account/password — the signed-in person changes their own password.
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { ChangePasswordBody, changePassword } from "@/lib/account/password";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { ChangePasswordBody, changePassword } from "@openoxide/questions-core/account/password";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,7 @@
-import { uiRoute } from "@/lib/auth/ui-route";
-import { AppError } from "@/lib/errors";
-import { exportStream } from "@/lib/questions/history-export";
-import { paramsRecord, parseExportQuery, teamScope } from "@/lib/questions/history-query";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { AppError } from "@openoxide/questions-core/errors";
+import { exportStream } from "@openoxide/questions-core/questions/history-export";
+import { paramsRecord, parseExportQuery, teamScope } from "@openoxide/questions-core/questions/history-query";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
-import { uiRoute } from "@/lib/auth/ui-route";
-import { AppError, validationError } from "@/lib/errors";
-import { computeInsights } from "@/lib/insights/compute";
-import { insightsCsv } from "@/lib/insights/csv";
-import { parsePageQuery } from "@/lib/insights/query";
-import { insightsScope } from "@/lib/insights/scope";
-import { paramsRecord } from "@/lib/questions/history-query";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { AppError, validationError } from "@openoxide/questions-core/errors";
+import { computeInsights } from "@openoxide/questions-core/insights/compute";
+import { insightsCsv } from "@openoxide/questions-core/insights/csv";
+import { parsePageQuery } from "@openoxide/questions-core/insights/query";
+import { insightsScope } from "@openoxide/questions-core/insights/scope";
+import { paramsRecord } from "@openoxide/questions-core/questions/history-query";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

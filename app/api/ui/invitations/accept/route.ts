@@ -1,11 +1,11 @@
-import { readJson } from "@/lib/api/body";
-import { publicRoute } from "@/lib/api/core";
-import { json } from "@/lib/api/problem";
-import { oauthProviders } from "@/lib/auth/providers";
-import { checkSameOrigin } from "@/lib/auth/ui-route";
-import { AppError } from "@/lib/errors";
-import { acceptInvitation } from "@/lib/invitations/invitations";
-import { AcceptInvitationBody } from "@/lib/invitations/schemas";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { publicRoute } from "@openoxide/questions-core/api/core";
+import { json } from "@openoxide/questions-core/api/problem";
+import { oauthProviders } from "@openoxide/questions-core/auth/providers";
+import { checkSameOrigin } from "@openoxide/questions-core/auth/ui-route";
+import { AppError } from "@openoxide/questions-core/errors";
+import { acceptInvitation } from "@openoxide/questions-core/invitations/invitations";
+import { AcceptInvitationBody } from "@openoxide/questions-core/invitations/schemas";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 // GET /api/ui/push/subscriptions — the VAPID public key and how many devices of the user get pushes.
 // POST — a browser's `PushSubscription.toJSON()`; DELETE `{ endpoint }` — turn that device off.
-import { readJson } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { SubscriptionBody, subscribe, subscriptionCount, UnsubscribeBody, unsubscribe } from "@/lib/push/subscriptions";
-import { vapidKeys } from "@/lib/push/vapid";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { SubscriptionBody, subscribe, subscriptionCount, UnsubscribeBody, unsubscribe } from "@openoxide/questions-core/push/subscriptions";
+import { vapidKeys } from "@openoxide/questions-core/push/vapid";
 
 export const GET = uiRoute("reviewer", async ({ user }) => json({ publicKey: vapidKeys().publicKey, devices: await subscriptionCount(user.id) }));
 

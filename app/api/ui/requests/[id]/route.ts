@@ -1,7 +1,7 @@
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { AppError } from "@/lib/errors";
-import { getInboxRequest } from "@/lib/questions/inbox";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { AppError } from "@openoxide/questions-core/errors";
+import { getInboxRequest } from "@openoxide/questions-core/questions/inbox";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 // GET /api/ui/slack/links — the Slack users linked to the signed-in member.
 // POST `{ token }` — confirm the link offered in Slack; DELETE `{ slackUserId }` — remove one.
-import { readJson } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { linkSlackUser, readLinkToken, slackLinksOf, unlinkSlackUser } from "@/lib/slack/link";
-import { LinkSlackBody, UnlinkSlackBody } from "@/lib/slack/schemas";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { linkSlackUser, readLinkToken, slackLinksOf, unlinkSlackUser } from "@openoxide/questions-core/slack/link";
+import { LinkSlackBody, UnlinkSlackBody } from "@openoxide/questions-core/slack/schemas";
 
 export const GET = uiRoute("reviewer", async ({ user }) => json({ data: await slackLinksOf(user.id) }));
 

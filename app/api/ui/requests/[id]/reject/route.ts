@@ -1,10 +1,10 @@
-import { readJson } from "@/lib/api/body";
-import { parseIfMatch } from "@/lib/api/if-match";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { rejectRequest } from "@/lib/questions/actions";
-import { RejectSchema } from "@/lib/questions/schemas";
-import { outcome, requireTeamOf } from "@/lib/questions/inbox";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { parseIfMatch } from "@openoxide/questions-core/api/if-match";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { rejectRequest } from "@openoxide/questions-core/questions/actions";
+import { RejectSchema } from "@openoxide/questions-core/questions/schemas";
+import { outcome, requireTeamOf } from "@openoxide/questions-core/questions/inbox";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

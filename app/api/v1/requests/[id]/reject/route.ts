@@ -1,9 +1,9 @@
-import { ROUTES } from "@/lib/api/routes";
-import { apiRoute } from "@/lib/api/handler";
-import { json } from "@/lib/api/problem";
-import { actorLabel } from "@/lib/auth/principal";
-import { rejectRequest } from "@/lib/questions/actions";
-import { parseIfMatch } from "@/lib/api/if-match";
+import { ROUTES } from "@openoxide/questions-core/api/routes";
+import { apiRoute } from "@openoxide/questions-core/api/handler";
+import { json } from "@openoxide/questions-core/api/problem";
+import { actorLabel } from "@openoxide/questions-core/auth/principal";
+import { rejectRequest } from "@openoxide/questions-core/questions/actions";
+import { parseIfMatch } from "@openoxide/questions-core/api/if-match";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { ROUTES } from "@/lib/api/routes";
-import { apiRoute } from "@/lib/api/handler";
-import { json } from "@/lib/api/problem";
-import { actorLabel } from "@/lib/auth/principal";
-import { parseIfMatch } from "@/lib/api/if-match";
-import { replyToRequest } from "@/lib/questions/actions";
+import { ROUTES } from "@openoxide/questions-core/api/routes";
+import { apiRoute } from "@openoxide/questions-core/api/handler";
+import { json } from "@openoxide/questions-core/api/problem";
+import { actorLabel } from "@openoxide/questions-core/auth/principal";
+import { parseIfMatch } from "@openoxide/questions-core/api/if-match";
+import { replyToRequest } from "@openoxide/questions-core/questions/actions";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // GET /api/ui/settings/teams/:teamId/audit?cursor= — the team's audit trail, newest first (leads, admins).
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { listAudit } from "@/lib/audit/list";
-import { requireTeamLead } from "@/lib/settings/access";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { listAudit } from "@openoxide/questions-core/audit/list";
+import { requireTeamLead } from "@openoxide/questions-core/settings/access";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

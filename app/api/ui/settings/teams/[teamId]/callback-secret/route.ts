@@ -1,11 +1,11 @@
 // GET /api/ui/settings/teams/:teamId/callback-secret — reveal the key agent callbacks are signed with.
 // POST — rotate it (callbacks sent from then on use the new one).
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { EmptyBody } from "@/lib/settings/schemas";
-import { callbackSecret, callbackSecretInfo, rotateCallbackSecret } from "@/lib/notify/callbacks";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { EmptyBody } from "@openoxide/questions-core/settings/schemas";
+import { callbackSecret, callbackSecretInfo, rotateCallbackSecret } from "@openoxide/questions-core/notify/callbacks";
 
 export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);

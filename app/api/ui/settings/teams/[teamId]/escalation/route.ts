@@ -1,11 +1,11 @@
 // GET /api/ui/settings/teams/:teamId/escalation — the team's escalation list, delay and expiry message.
 // PUT — replace them (admins); the change is recorded in the audit trail.
-import { readJson } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { escalationSettings, EscalationBody, setEscalationSettings } from "@/lib/escalation/settings";
-import { escalation } from "@/lib/escalation/timer";
-import { requireTeamAdmin } from "@/lib/settings/access";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { escalationSettings, EscalationBody, setEscalationSettings } from "@openoxide/questions-core/escalation/settings";
+import { escalation } from "@openoxide/questions-core/escalation/timer";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
 
 export const runtime = "nodejs";
 

@@ -1,17 +1,17 @@
 // POST /api/ui/settings/teams/:teamId/invitations — invite an email with a role. An existing
 // account is added at once (as before); a new one gets a single-use link, returned only here and,
 // with SMTP_URL set, mailed to them (`emailed` says whether that worked).
-import { readJson } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { normaliseEmail } from "@/lib/auth/password";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { appLink, requestOrigin } from "@/lib/config/public-url";
-import { db } from "@/lib/db/client";
-import { createInvitation } from "@/lib/invitations/invitations";
-import { mailInvitation } from "@/lib/invitations/mail";
-import { CreateInvitationBody } from "@/lib/invitations/schemas";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { addMember } from "@/lib/teams/members";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { normaliseEmail } from "@openoxide/questions-core/auth/password";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { appLink, requestOrigin } from "@openoxide/questions-core/config/public-url";
+import { db } from "@openoxide/questions-core/db/client";
+import { createInvitation } from "@openoxide/questions-core/invitations/invitations";
+import { mailInvitation } from "@openoxide/questions-core/invitations/mail";
+import { CreateInvitationBody } from "@openoxide/questions-core/invitations/schemas";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { addMember } from "@openoxide/questions-core/teams/members";
 
 export const runtime = "nodejs";
 

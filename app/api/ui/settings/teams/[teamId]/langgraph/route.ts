@@ -1,10 +1,10 @@
 // GET /api/ui/settings/teams/:teamId/langgraph — the LangGraph deployments the team watches (never their API keys).
 // POST — connect one.
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { ConnectDeploymentBody, connectDeployment, listDeployments } from "@/lib/langgraph/deployments";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { ConnectDeploymentBody, connectDeployment, listDeployments } from "@openoxide/questions-core/langgraph/deployments";
 
 export const GET = uiRoute<{ teamId: string }>("admin", async ({ user, params }) => {
   const { teamId } = requireTeamAdmin(user, params.teamId);

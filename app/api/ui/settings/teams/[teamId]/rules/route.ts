@@ -1,11 +1,11 @@
 // GET /api/ui/settings/teams/:teamId/rules — the team's rules with hit counts (leads, admins).
 // POST — save a rule: team-wide (leads, admins) or for one agent session (any reviewer).
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireMayCreate, requireRulesManager } from "@/lib/rules/access";
-import { CreateRuleBody } from "@/lib/rules/schemas";
-import { createRule, listRules } from "@/lib/rules/store";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireMayCreate, requireRulesManager } from "@openoxide/questions-core/rules/access";
+import { CreateRuleBody } from "@openoxide/questions-core/rules/schemas";
+import { createRule, listRules } from "@openoxide/questions-core/rules/store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

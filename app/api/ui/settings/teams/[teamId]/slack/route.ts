@@ -1,14 +1,14 @@
 // GET /api/ui/settings/teams/:teamId/slack — the team's Slack app (never its token or secret) and the manifest.
 // PUT — connect (or replace) it; PATCH — channel and the approvals-in-the-app setting; DELETE — disconnect.
-import { readJson } from "@/lib/api/body";
-import { json } from "@/lib/api/problem";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requestOrigin } from "@/lib/config/public-url";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { EmptyBody } from "@/lib/settings/schemas";
-import { slackManifest } from "@/lib/slack/manifest";
-import { ConnectSlackBody, UpdateSlackBody } from "@/lib/slack/schemas";
-import { connectSlack, disconnectSlack, getSlackApp, updateSlack } from "@/lib/slack/store";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { json } from "@openoxide/questions-core/api/problem";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requestOrigin } from "@openoxide/questions-core/config/public-url";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { EmptyBody } from "@openoxide/questions-core/settings/schemas";
+import { slackManifest } from "@openoxide/questions-core/slack/manifest";
+import { ConnectSlackBody, UpdateSlackBody } from "@openoxide/questions-core/slack/schemas";
+import { connectSlack, disconnectSlack, getSlackApp, updateSlack } from "@openoxide/questions-core/slack/store";
 
 type P = { teamId: string };
 

@@ -1,10 +1,10 @@
 // POST /api/ui/settings/teams/:teamId/tokens — a new API token, returned once and never again.
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { CreateTokenBody } from "@/lib/settings/schemas";
-import { createToken } from "@/lib/teams/tokens";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { CreateTokenBody } from "@openoxide/questions-core/settings/schemas";
+import { createToken } from "@openoxide/questions-core/teams/tokens";
 
 export const POST = uiRoute<{ teamId: string }>("admin", async ({ req, user, params, who }) => {
   const team = requireTeamAdmin(user, params.teamId);

@@ -1,7 +1,7 @@
-import { ROUTES } from "@/lib/api/routes";
-import { apiRoute } from "@/lib/api/handler";
-import { json } from "@/lib/api/problem";
-import { claimSecrets } from "@/lib/secrets/store";
+import { ROUTES } from "@openoxide/questions-core/api/routes";
+import { apiRoute } from "@openoxide/questions-core/api/handler";
+import { json } from "@openoxide/questions-core/api/problem";
+import { claimSecrets } from "@openoxide/questions-core/secrets/store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/ui/settings/teams/:teamId/audit/export — the whole trail as CSV, oldest first (leads, admins).
-import { uiRoute } from "@/lib/auth/ui-route";
-import { auditCsvStream } from "@/lib/audit/list";
-import { requireTeamLead } from "@/lib/settings/access";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { auditCsvStream } from "@openoxide/questions-core/audit/list";
+import { requireTeamLead } from "@openoxide/questions-core/settings/access";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

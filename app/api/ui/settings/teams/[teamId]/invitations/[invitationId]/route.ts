@@ -1,9 +1,9 @@
 // DELETE /api/ui/settings/teams/:teamId/invitations/:invitationId — withdraw an open invitation.
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { revokeInvitation } from "@/lib/invitations/invitations";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { EmptyBody } from "@/lib/settings/schemas";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { revokeInvitation } from "@openoxide/questions-core/invitations/invitations";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { EmptyBody } from "@openoxide/questions-core/settings/schemas";
 
 export const runtime = "nodejs";
 

@@ -1,11 +1,11 @@
 // PATCH /api/ui/settings/teams/:teamId/members/:userId — change a member's role.
 // DELETE — remove the member from the team (the user keeps any other teams).
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { changeRole, removeMember } from "@/lib/teams/members";
-import { ChangeRoleBody, EmptyBody } from "@/lib/settings/schemas";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { changeRole, removeMember } from "@openoxide/questions-core/teams/members";
+import { ChangeRoleBody, EmptyBody } from "@openoxide/questions-core/settings/schemas";
 
 type Params = { teamId: string; userId: string };
 

@@ -1,12 +1,12 @@
 // PATCH /api/ui/settings/teams/:teamId/rules/:ruleId — edit the match, scope or expiry; pause or resume.
 // DELETE — remove the rule (requests it decided keep `resolvedBy: rule:<id>`).
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireRulesManager } from "@/lib/rules/access";
-import { UpdateRuleBody } from "@/lib/rules/schemas";
-import { EmptyBody } from "@/lib/settings/schemas";
-import { deleteRule, updateRule } from "@/lib/rules/store";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireRulesManager } from "@openoxide/questions-core/rules/access";
+import { UpdateRuleBody } from "@openoxide/questions-core/rules/schemas";
+import { EmptyBody } from "@openoxide/questions-core/settings/schemas";
+import { deleteRule, updateRule } from "@openoxide/questions-core/rules/store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,12 +1,12 @@
 // PATCH /api/ui/settings/teams/:teamId/webhooks/:webhookId — edit url, format, events; pause or resume.
 // DELETE — remove the webhook and its delivery log.
-import { json } from "@/lib/api/problem";
-import { readJson } from "@/lib/api/body";
-import { uiRoute } from "@/lib/auth/ui-route";
-import { requireTeamAdmin } from "@/lib/settings/access";
-import { EmptyBody } from "@/lib/settings/schemas";
-import { UpdateWebhookBody } from "@/lib/notify/schemas";
-import { deleteWebhook, updateWebhook } from "@/lib/notify/webhooks";
+import { json } from "@openoxide/questions-core/api/problem";
+import { readJson } from "@openoxide/questions-core/api/body";
+import { uiRoute } from "@openoxide/questions-core/auth/ui-route";
+import { requireTeamAdmin } from "@openoxide/questions-core/settings/access";
+import { EmptyBody } from "@openoxide/questions-core/settings/schemas";
+import { UpdateWebhookBody } from "@openoxide/questions-core/notify/schemas";
+import { deleteWebhook, updateWebhook } from "@openoxide/questions-core/notify/webhooks";
 
 type Params = { teamId: string; webhookId: string };
 

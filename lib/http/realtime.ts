@@ -1,0 +1,64 @@
+// The realtime routes: the entries of lib/api/routes.ts marked `realtime` (long-poll, event stream,
+// MCP, the Claude Code hook), served from node:http with node's own request and response, before
+// Next.js sees the request (lib/http/server.ts). Every other path goes to Next's route files and
+// pages; no path is served by both (routes.test.ts checks that no route file exists for these).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ROUTES, type RealtimeName } from "../api/routes";
+import { claudeCodeHook } from "./endpoints/claude-code-hook";
+import { getRequest } from "./endpoints/get-request";
+import { mcpDelete, mcpGet, mcpPost } from "./endpoints/mcp";
+import { streamEvents } from "./endpoints/stream-events";
+import { API_HEADERS } from "../api/security-headers";
+import { log } from "../log";
+import type { Served } from "./route";
+
+const HANDLERS: Record<RealtimeName, Served> = { getRequest, streamEvents, claudeCodeHook, mcpPost, mcpDelete, mcpGet };
+
+type Entry = { method: string; pattern: RegExp; names: string[]; serve: Served };
+
+/** `/api/v1/requests/{id}` → a pattern capturing `id` (one path segment). */
+function compile(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+const TABLE: Entry[] = (Object.keys(HANDLERS) as RealtimeName[]).map((name) => ({
+  method: ROUTES[name].method.toUpperCase(),
+  ...compile(ROUTES[name].path),
+  serve: HANDLERS[name],
+}));
+
+/** The realtime paths, whatever the method (a wrong method is answered here too, not by Next). */
+const PATHS = TABLE.map((e) => e.pattern);
+
+function answer405(res: ServerResponse, allow: string): void {
+  res.writeHead(405, { ...API_HEADERS, allow, "content-length": 0 });
+  res.end();
+}
+
+/** Serves `req` when its path is a realtime route's (true); false: Next.js serves it. */
+export function serveRealtime(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!PATHS.some((p) => p.test(path))) return false;
+  const method = req.method === "HEAD" ? "GET" : req.method;
+  for (const entry of TABLE) {
+    if (entry.method !== method) continue;
+    const m = entry.pattern.exec(path);
+    if (!m) continue;
+    // The intake (lib/api/intake.ts) has refused paths whose escapes do not decode.
+    const params = Object.fromEntries(entry.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
+    entry.serve(req, res, params).catch((e: unknown) => {
+      log.error({ method: req.method, path, error: (e as Error)?.name }, "realtime route failed to answer");
+      res.destroy();
+    });
+    return true;
+  }
+  answer405(res, [...new Set(TABLE.filter((e) => e.pattern.test(path)).map((e) => e.method))].join(", "));
+  return true;
+}

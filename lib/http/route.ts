@@ -1,0 +1,106 @@
+// The route core of the realtime routes (lib/http/realtime.ts) on node's own request and response:
+// the same steps as Next's route files get from routeCore + apiRoute (lib/api/core.ts,
+// lib/api/handler.ts) — in-flight count, refusal while draining, correlation id, bearer auth with
+// budgets, scope check, problem+json, one log line — with no web Request or Response in between:
+// an open wait holds only what it needs.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { z } from "zod";
+import { parseQuery, readJson } from "../api/body";
+import { clientAddress } from "../api/client-address";
+import { correlationIdOf, problemFor } from "../api/core";
+import type { ParamsOf } from "../api/handler";
+import { inflight } from "../api/inflight";
+import type { Reply } from "../api/problem";
+import { rateLimit } from "../api/rate-limit";
+import type { RouteSpec } from "../api/routes";
+import { authenticate } from "../auth/authenticate";
+import { hasScope, requestScope, type Principal } from "../auth/principal";
+import { env } from "../config/env";
+import { AppError } from "../errors";
+import { hub } from "../events/hub";
+import { requestLog } from "../log";
+import { shutdown } from "../shutdown";
+import { headerOf } from "./headers";
+import { setFixedHeaders, writeReply } from "./reply";
+
+type SchemaOf<R, K extends "body" | "query"> = R extends { [k in K]: infer S extends z.ZodType } ? S : never;
+
+export type RealtimeContext<R extends RouteSpec> = {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Aborted when the client goes away before the answer is written. */
+  signal: AbortSignal;
+  principal: Principal;
+  params: ParamsOf<R>;
+  /** The body, validated with the entry's `body` schema (raw: the parsed JSON). */
+  body: () => Promise<{ raw: unknown; value: z.output<SchemaOf<R, "body">> }>;
+  query: () => z.output<SchemaOf<R, "query">>;
+  correlationId: string;
+  address: string;
+  /** Rows this token may see: the team's, or (ask-only token) the ones it created. */
+  scope: { teamId: string; tokenId?: string };
+};
+
+/** A Reply to write, or null: the handler has taken the response over (an event stream, MCP's transport). */
+export type RealtimeHandler<R extends RouteSpec> = (ctx: RealtimeContext<R>) => Promise<Reply | null>;
+export type Served = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void>;
+
+function need<S>(s: S | undefined, spec: RouteSpec, part: string): S {
+  if (!s) throw new Error(`Route ${spec.operationId} has no ${part} schema in lib/api/routes.ts.`);
+  return s;
+}
+
+export function realtimeRoute<R extends RouteSpec>(spec: R, handler: RealtimeHandler<R>): Served {
+  const scopes = spec.scopes ?? [];
+  return async (req, res, params) => {
+    const started = performance.now();
+    const method = req.method ?? "GET";
+    const correlationId = correlationIdOf(headerOf(req, "x-request-id"));
+    // As Next does for its routes: the peer address when no (trusted) X-Forwarded-For is left.
+    req.headers["x-forwarded-for"] ??= req.socket.remoteAddress;
+    const address = clientAddress(req.headers, env().TRUST_PROXY);
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = url.pathname;
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    setFixedHeaders(res, correlationId);
+    const logFields: Record<string, unknown> = {};
+    let reply: Reply | null;
+    inflight.enter();
+    try {
+      if (shutdown.isDraining) throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
+      await hub.ready();
+      const principal = await authenticate(req).catch(async (e) => {
+        await rateLimit(`addr:${address}`);
+        throw e;
+      });
+      logFields.tokenId = principal.tokenId;
+      await rateLimit(`tok:${principal.tokenId}`);
+      if (!hasScope(principal, ...scopes)) throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
+      reply = await handler({
+        req,
+        res,
+        url,
+        signal: controller.signal,
+        principal,
+        params: params as ParamsOf<R>,
+        body: (() => readJson(req, need(spec.body, spec, "body"))) as RealtimeContext<R>["body"],
+        query: (() => parseQuery(url, need(spec.query, spec, "query"))) as RealtimeContext<R>["query"],
+        correlationId,
+        address,
+        scope: requestScope(principal),
+      });
+    } catch (e) {
+      reply = problemFor(e, correlationId, method, path);
+    } finally {
+      inflight.leave();
+    }
+    if (reply) writeReply(res, reply);
+    // Reads too, as the agent API's Next routes log them (apiRoute's logReads).
+    const status = reply?.status ?? res.statusCode;
+    requestLog.info({ rid: correlationId, method, path, status, ms: Math.round(performance.now() - started), ...logFields }, "api");
+  };
+}
