@@ -26,7 +26,8 @@ export type RouteSpec = {
   response?: z.ZodType;
   /**
    * Served by the realtime layer (lib/http/realtime.ts, node:http) instead of a Next route file:
-   * the routes that hold a connection open (long-poll, event stream, MCP, the Claude Code hook).
+   * the routes that hold a connection open (long-poll, event stream, MCP, the Claude Code hook),
+   * and /api/v1/requests, the busiest (create) — docs/decisions.md "One HTTP path per route".
    */
   realtime?: true;
   /** Not in the OpenAPI document (MCP describes itself to its clients). */
@@ -36,8 +37,8 @@ export type RouteSpec = {
 const ANY: readonly Scope[] = ["ask", "answer", "read"];
 
 export const ROUTES = {
-  createRequest: { method: "post", path: "/api/v1/requests", scopes: ["ask"], operationId: "createRequest", body: CreateRequestSchema, response: RequestSchema },
-  listRequests: { method: "get", path: "/api/v1/requests", scopes: ANY, operationId: "listRequests", query: ListQuerySchema, response: ListResponseSchema },
+  createRequest: { method: "post", path: "/api/v1/requests", scopes: ["ask"], operationId: "createRequest", body: CreateRequestSchema, response: RequestSchema, realtime: true },
+  listRequests: { method: "get", path: "/api/v1/requests", scopes: ANY, operationId: "listRequests", query: ListQuerySchema, response: ListResponseSchema, realtime: true },
   getRequest: { method: "get", path: "/api/v1/requests/{id}", scopes: ANY, operationId: "getRequest", params: IdParam, query: WaitQuery, response: RequestSchema, realtime: true },
   cancelRequest: { method: "post", path: "/api/v1/requests/{id}/cancel", scopes: ["ask"], operationId: "cancelRequest", params: IdParam, body: CancelSchema, response: RequestSchema },
   cancelSession: { method: "post", path: "/api/v1/sessions/{sessionId}/cancel", scopes: ["ask"], operationId: "cancelSession", params: SessionParam, body: CancelSchema, response: SessionCancelResult },
