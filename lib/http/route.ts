@@ -4,17 +4,16 @@
 // budgets, scope check, problem+json, one log line — with no web Request or Response in between:
 // an open wait holds only what it needs.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { z } from "zod";
 import { parseQuery, readJson } from "../api/body";
 import { clientAddress } from "../api/client-address";
 import { correlationIdOf, problemFor } from "../api/core";
-import type { ParamsOf } from "../api/handler";
+import type { ApiContext, ParamsOf } from "../api/handler";
 import { inflight } from "../api/inflight";
 import type { Reply } from "../api/problem";
 import { rateLimit } from "../api/rate-limit";
 import type { RouteSpec } from "../api/routes";
 import { authenticate } from "../auth/authenticate";
-import { hasScope, requestScope, type Principal } from "../auth/principal";
+import { hasScope, requestScope } from "../auth/principal";
 import { env } from "../config/env";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
@@ -23,23 +22,12 @@ import { shutdown } from "../shutdown";
 import { headerOf } from "./headers";
 import { setFixedHeaders, writeReply } from "./reply";
 
-type SchemaOf<R, K extends "body" | "query"> = R extends { [k in K]: infer S extends z.ZodType } ? S : never;
-
-export type RealtimeContext<R extends RouteSpec> = {
+/** What a Next route's handler gets (ApiContext), on node's own request and response. */
+export type RealtimeContext<R extends RouteSpec> = Omit<ApiContext<R>, "req" | "own"> & {
   req: IncomingMessage;
   res: ServerResponse;
-  url: URL;
   /** Aborted when the client goes away before the answer is written. */
   signal: AbortSignal;
-  principal: Principal;
-  params: ParamsOf<R>;
-  /** The body, validated with the entry's `body` schema (raw: the parsed JSON). */
-  body: () => Promise<{ raw: unknown; value: z.output<SchemaOf<R, "body">> }>;
-  query: () => z.output<SchemaOf<R, "query">>;
-  correlationId: string;
-  address: string;
-  /** Rows this token may see: the team's, or (ask-only token) the ones it created. */
-  scope: { teamId: string; tokenId?: string };
 };
 
 /** A Reply to write, or null: the handler has taken the response over (an event stream, MCP's transport). */
