@@ -7,11 +7,13 @@
 import type { z } from "zod";
 import { authenticate } from "../auth/authenticate";
 import { hasScope, requestScope, type Principal } from "../auth/principal";
+import type { AnyRequest } from "../http/headers";
 import type { Scope } from "../auth/tokens";
 import { AppError } from "../errors";
 import { hub } from "../events/hub";
 import { parseQuery, readJson } from "./body";
 import { routeCore, type RouteContext } from "./core";
+import { rateLimit } from "./rate-limit";
 import type { RouteSpec } from "./routes";
 
 export { toProblem } from "./core";
@@ -41,10 +43,29 @@ export type ApiContext<R = readonly Scope[]> = {
   own: { teamId: string; tokenId: string };
 };
 
-function schema<S>(s: S | undefined, route: RouteSpec | null, part: string): S {
+export function schema<S>(s: S | undefined, route: RouteSpec | null, part: string): S {
   // A handler asking for a part its entry has no schema for is a bug in the table: a 500.
   if (!s) throw new Error(`Route ${route?.operationId ?? "(no table entry)"} has no ${part} schema in lib/api/routes.ts.`);
   return s;
+}
+
+/**
+ * Who is calling, for both layers (this file's Next routes, lib/http/route.ts's realtime ones):
+ * bearer auth (a failure spends the client address's budget), the token's budget, the scope check.
+ * The token id goes into `logFields` as soon as it is known, so a 429 or 403 line names it.
+ */
+export async function authorize(req: AnyRequest, address: string, scopes: readonly Scope[], logFields: Record<string, unknown>): Promise<Principal> {
+  await hub.ready();
+  const principal = await authenticate(req).catch(async (e) => {
+    await rateLimit(`addr:${address}`);
+    throw e;
+  });
+  logFields.tokenId = principal.tokenId;
+  await rateLimit(`tok:${principal.tokenId}`);
+  if (!hasScope(principal, ...scopes)) {
+    throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
+  }
+  return principal;
 }
 
 /**
@@ -59,16 +80,7 @@ export function apiRoute<R extends RouteSpec | readonly Scope[]>(
   const spec: RouteSpec | null = Array.isArray(route) ? null : (route as RouteSpec);
   const scopes = spec ? (spec.scopes ?? []) : (route as readonly Scope[]);
   return routeCore<ParamsOf<R>>({ name: "api", logReads: true }, async (core, params) => {
-    await hub.ready();
-    const principal = await authenticate(core.req).catch(async (e) => {
-      await core.limit(`addr:${core.address}`);
-      throw e;
-    });
-    core.logFields.tokenId = principal.tokenId;
-    await core.limit(`tok:${principal.tokenId}`);
-    if (!hasScope(principal, ...scopes)) {
-      throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
-    }
+    const principal = await authorize(core.req, core.address, scopes, core.logFields);
     return handler({
       req: core.req,
       url: core.url,

@@ -33,9 +33,6 @@ const TABLE: Entry[] = (Object.keys(HANDLERS) as RealtimeName[]).map((name) => (
   serve: HANDLERS[name],
 }));
 
-/** The realtime paths, whatever the method (a wrong method is answered here too, not by Next). */
-const PATHS = TABLE.map((e) => e.pattern);
-
 function answer405(res: ServerResponse, allow: string): void {
   res.writeHead(405, { ...API_HEADERS, allow, "content-length": 0 });
   res.end();
@@ -46,12 +43,16 @@ export function serveRealtime(req: IncomingMessage, res: ServerResponse): boolea
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
-  if (!PATHS.some((p) => p.test(path))) return false;
   const method = req.method === "HEAD" ? "GET" : req.method;
+  // A realtime path with another method is answered here too (405), never by Next.
+  let allow: string[] | null = null;
   for (const entry of TABLE) {
-    if (entry.method !== method) continue;
     const m = entry.pattern.exec(path);
     if (!m) continue;
+    if (entry.method !== method) {
+      (allow ??= []).push(entry.method);
+      continue;
+    }
     // The intake (lib/api/intake.ts) has refused paths whose escapes do not decode.
     const params = Object.fromEntries(entry.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
     entry.serve(req, res, params).catch((e: unknown) => {
@@ -60,6 +61,7 @@ export function serveRealtime(req: IncomingMessage, res: ServerResponse): boolea
     });
     return true;
   }
-  answer405(res, [...new Set(TABLE.filter((e) => e.pattern.test(path)).map((e) => e.method))].join(", "));
+  if (!allow) return false;
+  answer405(res, allow.join(", "));
   return true;
 }

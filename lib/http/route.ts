@@ -7,16 +7,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseQuery, readJson } from "../api/body";
 import { clientAddress } from "../api/client-address";
 import { correlationIdOf, problemFor } from "../api/core";
-import type { ApiContext, ParamsOf } from "../api/handler";
+import { authorize, schema, type ApiContext, type ParamsOf } from "../api/handler";
 import { inflight } from "../api/inflight";
 import type { Reply } from "../api/problem";
-import { rateLimit } from "../api/rate-limit";
 import type { RouteSpec } from "../api/routes";
-import { authenticate } from "../auth/authenticate";
-import { hasScope, requestScope } from "../auth/principal";
+import { requestScope } from "../auth/principal";
 import { env } from "../config/env";
 import { AppError } from "../errors";
-import { hub } from "../events/hub";
 import { requestLog } from "../log";
 import { shutdown } from "../shutdown";
 import { headerOf } from "./headers";
@@ -33,11 +30,6 @@ export type RealtimeContext<R extends RouteSpec> = Omit<ApiContext<R>, "req" | "
 /** A Reply to write, or null: the handler has taken the response over (an event stream, MCP's transport). */
 export type RealtimeHandler<R extends RouteSpec> = (ctx: RealtimeContext<R>) => Promise<Reply | null>;
 export type Served = (req: IncomingMessage, res: ServerResponse, params: Record<string, string>) => Promise<void>;
-
-function need<S>(s: S | undefined, spec: RouteSpec, part: string): S {
-  if (!s) throw new Error(`Route ${spec.operationId} has no ${part} schema in lib/api/routes.ts.`);
-  return s;
-}
 
 export function realtimeRoute<R extends RouteSpec>(spec: R, handler: RealtimeHandler<R>): Served {
   const scopes = spec.scopes ?? [];
@@ -60,14 +52,7 @@ export function realtimeRoute<R extends RouteSpec>(spec: R, handler: RealtimeHan
     inflight.enter();
     try {
       if (shutdown.isDraining) throw new AppError("unavailable", "The server is shutting down; retry.", undefined, { "retry-after": "1" });
-      await hub.ready();
-      const principal = await authenticate(req).catch(async (e) => {
-        await rateLimit(`addr:${address}`);
-        throw e;
-      });
-      logFields.tokenId = principal.tokenId;
-      await rateLimit(`tok:${principal.tokenId}`);
-      if (!hasScope(principal, ...scopes)) throw new AppError("forbidden", `This route needs one of the scopes: ${scopes.join(", ")}.`);
+      const principal = await authorize(req, address, scopes, logFields);
       reply = await handler({
         req,
         res,
@@ -75,8 +60,8 @@ export function realtimeRoute<R extends RouteSpec>(spec: R, handler: RealtimeHan
         signal: controller.signal,
         principal,
         params: params as ParamsOf<R>,
-        body: (() => readJson(req, need(spec.body, spec, "body"))) as RealtimeContext<R>["body"],
-        query: (() => parseQuery(url, need(spec.query, spec, "query"))) as RealtimeContext<R>["query"],
+        body: (() => readJson(req, schema(spec.body, spec, "body"))) as RealtimeContext<R>["body"],
+        query: (() => parseQuery(url, schema(spec.query, spec, "query"))) as RealtimeContext<R>["query"],
         correlationId,
         address,
         scope: requestScope(principal),
