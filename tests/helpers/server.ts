@@ -1,9 +1,10 @@
 // Starts the real server on a free port against a given DATA_DIR (or DATABASE_URL): the production
 // build through scripts/server.mjs as `npm start` runs it, or (dev) scripts/dev.mjs as `npm run dev` does.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { prepareDb, sqliteTemplate } from "./db-template";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -60,13 +61,14 @@ export async function ownDatabase(dataDir: string): Promise<() => Promise<void>>
 
 /** Applies the committed migrations to the test database. */
 export function migrate(dataDir: string): void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   shareKeys(dataDir);
-  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], {
-    cwd: ROOT,
-    env: { ...process.env, ...dbEnv(dataDir) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const env = { ...process.env, ...dbEnv(dataDir) };
+  // A new SQLite data dir gets a copy of a migrated, empty database (tests/helpers/db-template.ts);
+  // PostgreSQL test databases are made from one already (tests/helpers/pg.ts).
+  const file = path.join(dataDir, "questions.db");
+  if (!env.DATABASE_URL && !existsSync(file)) return copyFileSync(sqliteTemplate(), file);
+  prepareDb(env);
 }
 
 export async function startServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; logName?: string; dev?: boolean }): Promise<TestServer> {
