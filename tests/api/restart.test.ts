@@ -38,7 +38,7 @@ describe("restart", () => {
     const result = await waiting;
     expect(result.status).toBe("answered");
     expect(result.response).toMatchObject({ answers: { db: { selected: ["PostgreSQL"] } } });
-  });
+  }, 300_000); // two server starts: each can take a minute or more on a loaded 2-core machine
 
   it("a request that expired while the server was down is expired at start", async () => {
     const askToken = createToken(dataDir, { name: "agent-2", scopes: "ask" });
@@ -55,5 +55,5 @@ describe("restart", () => {
     const read = await client.get(created.id);
     expect(read.status).toBe("expired");
     expect(read.response).toMatchObject({ rejection: { code: "expired" } });
-  });
+  }, 300_000);
 });
