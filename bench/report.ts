@@ -6,10 +6,12 @@ import type { InsightsRow } from "./scenarios/insights";
 import type { ThroughputResult } from "./scenarios/throughput";
 import type { WaitersRow } from "./scenarios/waiters";
 import type { WakeupResult } from "./scenarios/wakeup";
+import type { WebhooksResult } from "./scenarios/webhooks";
 import type { Summary } from "./lib/stats";
 
 export type ProviderResults = { throughput?: ThroughputResult; wakeup?: WakeupResult; waiters?: WaitersRow[]; history?: { seeded: number; totalRows: number; queries: HistoryRow[] };
   insights?: { seeded: number; totalRows: number; queries: InsightsRow[] };
+  webhooks?: WebhooksResult;
 };
 export type Goal = { provider: string; goal: string; target: string; measured: string; met: boolean | null };
 export type Results = {
@@ -78,6 +80,25 @@ export function evaluateGoals(providers: Record<string, ProviderResults>): Goal[
         goals.push({ provider, goal: `insights p99 < 200 ms at ${seeded.toLocaleString("en")} rows: ${q.name}`, target: "< 200 ms at 1,000,000", measured: `${q.latencyMs.p99} ms (p50 ${q.latencyMs.p50} ms${q.serverCpuMs === undefined ? "" : `, server CPU ${q.serverCpuMs} ms/req`})`, met: q.latencyMs.p99 < 200 && seeded >= 1_000_000 });
       }
     }
+    if (r.webhooks) {
+      const iso = r.webhooks.isolation;
+      goals.push({
+        provider,
+        goal: "webhook delivery p99 ≤ 250 ms while another webhook never answers",
+        target: "p99 ≤ 250 ms while another of the team's webhooks never answers",
+        measured: iso.map((x) => `${x.latencyMs.p99} ms (other ${x.other}${x.missing ? `, ${x.missing} missing` : ""})`).join("; "),
+        met: iso.length > 0 && iso.every((x) => x.latencyMs.p99 <= 250 && x.missing === 0 && x.duplicates === 0),
+      });
+      // Set at 1,000 requests: a smaller (--quick) burst reports its figure but never meets it.
+      const b = r.webhooks.burst;
+      goals.push({
+        provider,
+        goal: "1,000-request burst to 10 webhooks: all delivered exactly once within 60 s",
+        target: "all delivered, each exactly once per delivery id, within 60 s",
+        measured: `${b.delivered.toLocaleString("en")}/${b.expected.toLocaleString("en")} in ${b.seconds ?? "–"} s (${b.requests.toLocaleString("en")} requests × ${b.webhooks}), ${b.duplicates} duplicates, ${b.missing} missing`,
+        met: b.requests >= 1000 && b.webhooks >= 10 && b.createErrors === 0 && b.missing === 0 && b.duplicates === 0 && b.seconds !== null && b.seconds <= 60,
+      });
+    }
   }
   return goals;
 }
@@ -138,6 +159,15 @@ export function renderMarkdown(res: Results): string {
       out.push("| query | decisions in the period | response | p50 / p99 ms | max ms | server CPU ms / req |", "|---|---:|---:|---:|---:|---:|");
       for (const q of r.insights.queries) out.push(`| ${q.name} — \`${q.path}\` | ${q.page ? "–" : q.rowsInPeriod.toLocaleString("en")} | ${Math.round(q.bytes / 1024)} KiB | ${ms(q.latencyMs)} | ${q.latencyMs.max} | ${q.serverCpuMs ?? "–"} |`);
       out.push("");
+    }
+    if (r.webhooks) {
+      const { isolation, burst: b } = r.webhooks;
+      out.push("### Webhook notifications", "");
+      out.push("Receivers are node:http servers in the benchmark process, registered as the default team's webhooks (`request.created`) through the Settings API by a team admin; the server runs the default notification settings. Isolation: one webhook never answers (or answers after 5 s), another answers at once; requests are created at a steady pace on a fresh database, each timed from the create being sent to the good receiver holding the whole delivery (the first 5 are a warm-up). Burst: 10 webhooks answering at once, requests created by 16 concurrent clients; the time runs from the first create sent to the last delivery held, and every delivery id is counted at its receiver.", "");
+      out.push("| other webhook | requests | pace | create sent → delivered p50 / p99 ms | max ms | create answered → delivered p50 / p99 ms | missing | duplicates | other's POSTs (most open) |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+      for (const x of isolation) out.push(`| ${x.other} | ${x.requests} | ${x.ratePerS}/s | ${ms(x.latencyMs)} | ${x.latencyMs.max} | ${ms(x.fromCreatedMs)} | ${x.missing} | ${x.duplicates} | ${x.otherHits} (${x.otherMostOpen}) |`);
+      out.push("", "| requests × webhooks | creates took | delivered | last delivered after | duplicates | missing | Delivery rows | most attempts |", "|---:|---:|---:|---:|---:|---:|---|---:|");
+      out.push(`| ${b.requests.toLocaleString("en")} × ${b.webhooks} | ${b.createSeconds} s${b.createErrors ? ` (${b.createErrors} failed)` : ""} | ${b.delivered.toLocaleString("en")}/${b.expected.toLocaleString("en")} | ${b.seconds ?? "–"} s | ${b.duplicates} | ${b.missing} | ${Object.entries(b.rows).map(([k, v]) => `${k} ${v}`).join(", ")} | ${b.maxAttempts} |`, "");
     }
   }
   out.push("## Machine", "", "| | |", "|---|---|");
