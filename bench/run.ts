@@ -1,7 +1,7 @@
 // `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
 // then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
 // docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
-// history, insights; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// history, insights, inbox; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
 // server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
 // results, e.g. after editing bench/analysis.md).
 import { execFileSync } from "node:child_process";
@@ -20,12 +20,13 @@ import { startApp, startFloor, type BenchServer } from "./lib/server";
 import { freshTarget, type Provider, type Target } from "./lib/target";
 import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
 import { runHistory } from "./scenarios/history";
+import { runInbox } from "./scenarios/inbox";
 import { runInsights } from "./scenarios/insights";
 import { runThroughput } from "./scenarios/throughput";
 import { runWaiters } from "./scenarios/waiters";
 import { runWakeup } from "./scenarios/wakeup";
 
-const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights"] as const;
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "inbox"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const args = process.argv.slice(2);
@@ -46,6 +47,9 @@ const options = {
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
   insightsSamples: quick ? 5 : 10,
+  inboxOpen: quick ? 200 : 1000,
+  inboxLoads: quick ? 3 : 10,
+  inboxSamples: quick ? 10 : 40,
   scenarios: only,
   cpuProf,
 };
@@ -135,6 +139,14 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
       runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log, serverCpuMs: () => app.stats().cpuMs }),
     );
     out.insights = { seeded: options.historyRows, totalRows: await target.countRequests(), queries };
+    await target.dispose();
+  }
+  if (want("inbox")) {
+    log(`${provider}: the inbox in Chromium — ${options.inboxOpen} open requests, ${options.inboxLoads} cold loads, ${options.inboxSamples} samples per live path`);
+    const { target, agent } = await setUp(provider, "inbox");
+    out.inbox = await withApp(target, "server-inbox.log", (app) =>
+      runInbox({ base: app.url, target, agentToken: agent.token, agentTokenId: agent.row.id, openRequests: options.inboxOpen, loads: options.inboxLoads, samples: options.inboxSamples, log }),
+    );
     await target.dispose();
   }
   return out;
