@@ -7,13 +7,15 @@
 // PostgreSQL the same again with the reply sent to a second instance on the same database.
 import { performance } from "node:perf_hooks";
 import http from "node:http";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { QuestionRequest } from "../../lib/questions/schemas";
 import { agent, call, callJson, openEvents, type SseStream } from "../lib/http";
 import { REPLY_BODY, SUBMIT_BODY, type SeededToken } from "../lib/fixtures";
 import type { BenchServer } from "../lib/server";
 import { round, sleep, summarise, type Summary } from "../lib/stats";
+import { connectMcp as connect } from "../../tests/helpers/runtimes/mcp-client";
+
+const connectMcp = async (base: string, token: string, name: string): Promise<Client> => (await connect(base, token, name)).client;
 
 export const LATENCY_KINDS = ["long-poll", "event stream", "MCP ask_human"] as const;
 export type LatencyKind = (typeof LATENCY_KINDS)[number];
@@ -187,13 +189,6 @@ async function streamWaiter(ctx: Ctx): Promise<Waiter> {
       streamPool.destroy();
     },
   };
-}
-
-async function connectMcp(base: string, token: string, name: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("/api/mcp", base), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
-  const client = new Client({ name, version: "1.0.0" });
-  await client.connect(transport);
-  return client;
 }
 
 type ToolOut = { structuredContent?: { requestId?: string; status?: string } };
