@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { HistoryRow } from "./scenarios/history";
 import type { InboxResult } from "./scenarios/inbox";
 import type { InsightsRow } from "./scenarios/insights";
+import type { LatencyResult, LatencySeries } from "./scenarios/latency";
 import type { ThroughputResult } from "./scenarios/throughput";
 import type { WaitersRow } from "./scenarios/waiters";
 import type { WakeupResult } from "./scenarios/wakeup";
@@ -11,6 +12,7 @@ import type { Summary } from "./lib/stats";
 
 export type ProviderResults = { throughput?: ThroughputResult; wakeup?: WakeupResult; waiters?: WaitersRow[]; history?: { seeded: number; totalRows: number; queries: HistoryRow[] };
   insights?: { seeded: number; totalRows: number; queries: InsightsRow[] };
+  latency?: LatencyResult;
   inbox?: InboxResult;
 };
 export type Goal = { provider: string; goal: string; target: string; measured: string; met: boolean | null };
@@ -78,6 +80,16 @@ export function evaluateGoals(providers: Record<string, ProviderResults>): Goal[
       const { seeded } = r.insights;
       for (const q of r.insights.queries.filter((x) => !x.page)) {
         goals.push({ provider, goal: `insights p99 < 200 ms at ${seeded.toLocaleString("en")} rows: ${q.name}`, target: "< 200 ms at 1,000,000", measured: `${q.latencyMs.p99} ms (p50 ${q.latencyMs.p50} ms${q.serverCpuMs === undefined ? "" : `, server CPU ${q.serverCpuMs} ms/req`})`, met: q.latencyMs.p99 < 200 && seeded >= 1_000_000 });
+      }
+    }
+    if (r.latency) {
+      const others = `${r.latency.others} other agents waiting`;
+      const fromSent = (s: LatencySeries) => `p50 ${s.fromSentMs.p50} ms, p99 ${s.fromSentMs.p99} ms${s.failures ? `, ${s.failures} failures` : ""}`;
+      for (const s of r.latency.single) {
+        goals.push({ provider, goal: `answer latency from the reply's send (${s.kind}), ${others}`, target: "p50 ≤ 3 ms and p99 ≤ 10 ms with 100 other agents waiting", measured: fromSent(s), met: s.fromSentMs.p50 <= 3 && s.fromSentMs.p99 <= 10 && s.failures === 0 && r.latency.others >= 100 });
+      }
+      for (const s of r.latency.crossInstance ?? []) {
+        goals.push({ provider, goal: `answer latency from the reply's send across two instances (${s.kind}), ${others}`, target: "across two instances on PostgreSQL p99 ≤ 50 ms", measured: fromSent(s), met: s.fromSentMs.p99 <= 50 && s.failures === 0 && r.latency.others >= 100 });
       }
     }
     if (r.inbox) {
@@ -149,6 +161,15 @@ export function renderMarkdown(res: Results): string {
       out.push("`GET /api/v1/insights` with a `read` token, one request at a time after two warm-ups: every figure of the page (exact median and 90th percentile overall, per day, per agent and per reviewer; outcomes per day; open requests; recurring questions). The page row is /insights as a signed-in lead (server-rendered, charts included): recorded, not a goal. Server CPU is the app process's CPU time per request, whatever else the machine runs (on SQLite the SQL runs in it; on PostgreSQL the database's own processes are not counted).", "");
       out.push("| query | decisions in the period | response | p50 / p99 ms | max ms | server CPU ms / req |", "|---|---:|---:|---:|---:|---:|");
       for (const q of r.insights.queries) out.push(`| ${q.name} — \`${q.path}\` | ${q.page ? "–" : q.rowsInPeriod.toLocaleString("en")} | ${Math.round(q.bytes / 1024)} KiB | ${ms(q.latencyMs)} | ${q.latencyMs.max} | ${q.serverCpuMs ?? "–"} |`);
+      out.push("");
+    }
+    if (r.latency) {
+      out.push(`### Answer latency from the reply's send (${r.latency.others} other agents waiting)`, "");
+      out.push(`Each sample: the agent's wait is known to be parked (the server's \`Parked-Waits\`; an event stream is subscribed before its request exists), then the clock starts right before the reviewer's \`POST …/reply\` is written and stops when the agent holds the parsed answer: the long-poll's JSON, the stream's \`request.answered\` event, the MCP SDK client's \`ask_human\` result. Meanwhile ${r.latency.others} other agents, each with its own token and open request, wait by long-poll, event stream and MCP (a third each). Server CPU is per sample (create, parked check, wait and reply together)${r.latency.crossInstance ? "; \"two instances\" rows wait on instance A and reply on instance B, one database" : ""}.`, "");
+      out.push("| transport | reply to | samples | from send p50 / p99 ms | max ms | reply round trip p50 / p99 ms | server CPU ms / sample | failures |", "|---|---|---:|---:|---:|---:|---:|---:|");
+      for (const [where, list] of [["same instance", r.latency.single], ["two instances", r.latency.crossInstance ?? []]] as const) {
+        for (const s of list) out.push(`| ${s.kind} | ${where} | ${s.samples} | ${ms(s.fromSentMs)} | ${s.fromSentMs.max} | ${ms(s.replyRoundTripMs)} | ${s.serverCpuMsPerSample} | ${s.failures} |`);
+      }
       out.push("");
     }
     if (r.inbox) {
