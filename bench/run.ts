@@ -1,7 +1,7 @@
 // `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
 // then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
 // docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
-// history, insights, webhooks; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// history, insights, latency, inbox, webhooks; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
 // server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
 // results, e.g. after editing bench/analysis.md).
 import { execFileSync } from "node:child_process";
@@ -20,13 +20,15 @@ import { startApp, startFloor, type BenchServer } from "./lib/server";
 import { freshTarget, type Provider, type Target } from "./lib/target";
 import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
 import { runHistory } from "./scenarios/history";
+import { runInbox } from "./scenarios/inbox";
 import { runInsights } from "./scenarios/insights";
+import { runLatency } from "./scenarios/latency";
 import { runThroughput } from "./scenarios/throughput";
 import { runWaiters } from "./scenarios/waiters";
 import { runWakeup } from "./scenarios/wakeup";
 import { runWebhooks } from "./scenarios/webhooks";
 
-const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "webhooks"] as const;
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "latency", "inbox", "webhooks"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const args = process.argv.slice(2);
@@ -47,6 +49,11 @@ const options = {
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
   insightsSamples: quick ? 5 : 10,
+  latencySamples: quick ? 30 : 200,
+  latencyOthers: 100,
+  inboxOpen: quick ? 200 : 1000,
+  inboxLoads: quick ? 3 : 10,
+  inboxSamples: quick ? 10 : 40,
   webhooks: { isolation: { ratePerS: 10, seconds: quick ? 5 : 20 }, burst: { requests: quick ? 200 : 1000, webhooks: 10, concurrency: 16 } },
   scenarios: only,
   cpuProf,
@@ -137,6 +144,24 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
       runInsights({ base: app.url, readToken: reader.token, leadCookie: await leadSession(target, app.url), samples: options.insightsSamples, log, serverCpuMs: () => app.stats().cpuMs }),
     );
     out.insights = { seeded: options.historyRows, totalRows: await target.countRequests(), queries };
+    await target.dispose();
+  }
+  if (want("latency")) {
+    log(`${provider}: answer latency from send, ${options.latencyOthers} other agents waiting${provider === "postgresql" ? "; then across two instances" : ""}`);
+    const { target, agent, reviewer, reader } = await setUp(provider, "latency");
+    const others = Array.from({ length: options.latencyOthers }, (_, i) => makeToken(target.teamId, `bench-other-${i}`, "ask"));
+    await target.insertTokens(others.map((o) => o.row));
+    const run = (app: BenchServer, second?: BenchServer) =>
+      runLatency({ app, second, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log });
+    out.latency = await withApp(target, "server-latency.log", (app) => (provider === "postgresql" ? withApp(target, "server-latency-b.log", (b) => run(app, b)) : run(app)));
+    await target.dispose();
+  }
+  if (want("inbox")) {
+    log(`${provider}: the inbox in Chromium — ${options.inboxOpen} open requests, ${options.inboxLoads} cold loads, ${options.inboxSamples} samples per live path`);
+    const { target, agent } = await setUp(provider, "inbox");
+    out.inbox = await withApp(target, "server-inbox.log", (app) =>
+      runInbox({ base: app.url, target, agentToken: agent.token, agentTokenId: agent.row.id, openRequests: options.inboxOpen, loads: options.inboxLoads, samples: options.inboxSamples, log }),
+    );
     await target.dispose();
   }
   if (want("webhooks")) {
