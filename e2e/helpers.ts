@@ -1,9 +1,11 @@
-// Seeding and sign-in for browser tests. Users, teams and tokens are made with the real admin
-// CLI against the suite's database; every name is unique, so tests never share data.
+// Seeding and sign-in for browser tests. Users, teams and tokens are made by the admin CLI's own
+// commands (lib/admin/commands: the domain code `npm run admin` calls) against the suite's
+// database, in the test worker: a CLI process per call cost ~1 CPU-second, ~100 per run, on a
+// CPU-bound suite. The CLI itself, as a process, is tested in tests/api/cli.test.ts. Every name is
+// unique, so tests never share data.
 import { expect, type Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { QuestionsClient } from "@openoxide/questions-client";
-import { runAdmin, type CliResult } from "../tests/helpers/cli";
 import { e2eState } from "./state";
 
 export type Role = "reviewer" | "lead" | "admin";
@@ -11,14 +13,18 @@ export type SeededUser = { email: string; password: string; teamSlug: string; ro
 
 export const uid = () => randomUUID().slice(0, 8);
 
-async function admin(args: string[]): Promise<CliResult> {
-  const r = await runAdmin(e2eState().dataDir, args);
-  if (r.code !== 0) throw new Error(`admin ${args.slice(0, 2).join(" ")} failed (${r.code}): ${r.stderr}`);
-  return r;
+let commands: Promise<typeof import("../lib/admin/commands")> | undefined;
+/** The CLI's commands on the suite's database (its folder is known once global-setup ran). */
+function admin(): Promise<typeof import("../lib/admin/commands")> {
+  if (!commands) {
+    process.env.DATA_DIR = e2eState().dataDir;
+    commands = import("../lib/admin/commands");
+  }
+  return commands;
 }
 
 export async function createTeam(slug = `team-${uid()}`, name?: string): Promise<string> {
-  await admin(["team", "create", slug, ...(name ? ["--name", name] : [])]);
+  await (await admin()).createTeam({ slug, name });
   return slug;
 }
 
@@ -27,15 +33,12 @@ export async function seedUser(opts: { role: Role; teamSlug?: string; email?: st
   const teamSlug = opts.teamSlug ?? (await createTeam());
   const email = opts.email ?? `${opts.role}-${uid()}@example.test`;
   const password = `pw-${uid()}-${uid()}`;
-  await admin(["user", "create", email, "--password", password, "--team", teamSlug, "--role", opts.role]);
+  await (await admin()).createUser({ email, password, teamSlug, role: opts.role });
   return { email, password, teamSlug, role: opts.role };
 }
 
 export async function createApiToken(teamSlug: string, scopes: string, name = `agent-${uid()}`): Promise<string> {
-  const r = await admin(["token", "create", "--team", teamSlug, "--name", name, "--scopes", scopes]);
-  const token = r.stdout.trim().split("\n").at(-1)!.trim();
-  if (!token.startsWith("oqt_")) throw new Error(`unexpected CLI output: ${r.stdout}`);
-  return token;
+  return (await (await admin()).createToken({ teamSlug, name, scopes })).token;
 }
 
 /** A typed API client for an agent of `teamSlug`, with a CLI-made token. */

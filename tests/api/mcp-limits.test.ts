@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QuestionsClient } from "@openoxide/questions-client";
 import { createToken, runAdmin } from "../helpers/cli";
 import { singleSelect, uid } from "../helpers/clients";
+import { parked } from "../helpers/parked";
 import { migrate, startServer, type TestServer } from "../helpers/server";
 
 const RATE_LIMIT = 20;
@@ -16,7 +17,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "oq-mcp-limits-"));
 let server: TestServer;
 let reviewer: QuestionsClient;
 // Made before the server starts: the CLI run synchronously would let pooled keep-alive sockets lapse.
-const tokens: Record<"batch" | "dup" | "waits" | "revoked" | "session", string> = { batch: "", dup: "", waits: "", revoked: "", session: "" };
+const tokens: Record<"batch" | "dup" | "waits" | "revoked" | "session" | "watch", string> = { batch: "", dup: "", waits: "", revoked: "", session: "", watch: "" };
 
 beforeAll(async () => {
   migrate(dataDir);
@@ -113,33 +114,30 @@ describe("MCP waits", () => {
     expect(two.headers.get("content-type")).toBe("application/problem+json");
     await two.text();
     expect(await created(title)).toBe(0);
-    // A REST long-poll takes the third slot; then neither an MCP wait nor another long-poll fits.
+    // A REST long-poll takes the third slot (the server reports three waits parked on the request,
+    // read with a token of its own: each read spends a unit of RATE_LIMIT); then neither an MCP
+    // wait nor another long-poll fits.
+    const watch = { baseUrl: server.url, token: tokens.watch, intervalMs: 1_000, timeoutMs: 60_000 };
     const third = new AbortController();
     const poll = fetch(`${server.url}/api/v1/requests/${id}?wait=30`, { headers: { authorization: `Bearer ${token}` }, signal: third.signal }).catch(() => null);
-    let refused = 0;
-    for (const deadline = Date.now() + 5_000; refused !== 429 && Date.now() < deadline; ) {
-      const res = await mcp(token, call(1, "get_answer", { requestId: id, waitSeconds: 1 }));
-      refused = res.status;
-      await res.text();
-    }
-    expect(refused).toBe(429);
+    await parked(id, { ...watch, count: 3, exactly: true });
+    const refused = await mcp(token, call(1, "get_answer", { requestId: id, waitSeconds: 1 }));
+    expect(refused.status).toBe(429);
+    await refused.text();
     expect((await fetch(`${server.url}/api/v1/requests/${id}?wait=1`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(429);
     // A check does not wait, so it needs no slot.
     const check = await responses(await mcp(token, call(1, "get_answer", { requestId: id, waitSeconds: 0 })));
     expect(check[0]?.result?.structuredContent).toMatchObject({ requestId: id, status: "pending" });
-    // A dropped MCP call frees its slot.
+    // A dropped MCP call frees its slot: once its wait is gone, a long-poll fits again.
     acs[0]!.abort();
-    let freed = 0;
-    for (const deadline = Date.now() + 5_000; freed !== 200 && Date.now() < deadline; ) {
-      const res = await fetch(`${server.url}/api/v1/requests/${id}?wait=1`, { headers: { authorization: `Bearer ${token}` } });
-      freed = res.status;
-      await res.text();
-    }
-    expect(freed).toBe(200);
+    await parked(id, { ...watch, count: 2, exactly: true });
+    const freed = await fetch(`${server.url}/api/v1/requests/${id}?wait=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect(freed.status).toBe(200);
+    await freed.text();
     acs[1]!.abort();
     third.abort();
     await poll;
-  });
+  }, 180_000);
 
   it("end without the answer when the token is revoked, even if the answer comes right after", async () => {
     const token = tokens.revoked;

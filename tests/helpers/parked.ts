@@ -3,7 +3,7 @@
 // only then knows the wake-up, not the waiter's first read, is what returns the answer.
 import { inject } from "vitest";
 
-export async function parked(id: string, opts: { count?: number; exactly?: boolean; token?: string; baseUrl?: string; timeoutMs?: number } = {}): Promise<void> {
+export async function parked(id: string, opts: { count?: number; exactly?: boolean; token?: string; baseUrl?: string; timeoutMs?: number; intervalMs?: number } = {}): Promise<void> {
   const count = opts.count ?? 1;
   const baseUrl = opts.baseUrl ?? inject("baseUrl");
   const token = opts.token ?? inject("tokens").all;
@@ -15,7 +15,8 @@ export async function parked(id: string, opts: { count?: number; exactly?: boole
     await res.body?.cancel();
     seen = res.headers.get("parked-waits");
     if (opts.exactly ? Number(seen) === count : Number(seen) >= count) return;
-    await new Promise((r) => setTimeout(r, 100));
+    // A server with a small RATE_LIMIT_PER_MINUTE needs a slower poll (each read spends a unit).
+    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 100));
   }
   throw new Error(`${opts.exactly ? "exactly " : ""}${count} wait(s) never parked on ${id} (Parked-Waits: ${seen})`);
 }
