@@ -1,7 +1,7 @@
 // `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
 // then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
-// docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters, mixed,
-// history, insights; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
+// history, insights, latency, inbox, webhooks, mixed; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
 // server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
 // results, e.g. after editing bench/analysis.md).
 import { execFileSync } from "node:child_process";
@@ -20,13 +20,16 @@ import { startApp, startFloor, type BenchServer } from "./lib/server";
 import { freshTarget, type Provider, type Target } from "./lib/target";
 import { evaluateGoals, renderMarkdown, type ProviderResults, type Results } from "./report";
 import { runHistory } from "./scenarios/history";
+import { runInbox } from "./scenarios/inbox";
 import { runInsights } from "./scenarios/insights";
+import { runLatency } from "./scenarios/latency";
 import { runThroughput } from "./scenarios/throughput";
 import { runMixed } from "./scenarios/mixed";
 import { runWaiters } from "./scenarios/waiters";
 import { runWakeup } from "./scenarios/wakeup";
+import { runWebhooks } from "./scenarios/webhooks";
 
-const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "mixed"] as const;
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "latency", "inbox", "webhooks", "mixed"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const args = process.argv.slice(2);
@@ -49,6 +52,12 @@ const options = {
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
   insightsSamples: quick ? 5 : 10,
+  latencySamples: quick ? 30 : 200,
+  latencyOthers: 100,
+  inboxOpen: quick ? 200 : 1000,
+  inboxLoads: quick ? 3 : 10,
+  inboxSamples: quick ? 10 : 40,
+  webhooks: { isolation: { ratePerS: 10, seconds: quick ? 5 : 20 }, burst: { requests: quick ? 200 : 1000, webhooks: 10, concurrency: 16 } },
   scenarios: only,
   cpuProf,
 };
@@ -77,11 +86,11 @@ async function setUp(provider: Provider, label: string) {
   return { target, agent, reviewer, reader };
 }
 
-/** A lead of the default team signed in through the browser sign-in, for the /history page. */
-async function leadSession(target: Target, base: string): Promise<string> {
-  const email = `bench-lead-${randomUUID().slice(0, 8)}@example.test`;
+/** A lead (or admin) of the default team signed in through the browser sign-in, for the /history page (or Settings). */
+async function leadSession(target: Target, base: string, role = "lead"): Promise<string> {
+  const email = `bench-${role}-${randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
-  const made = admin(target.dataDir, ["user", "create", email, "--password", password, "--team", "default", "--role", "lead"], { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl });
+  const made = admin(target.dataDir, ["user", "create", email, "--password", password, "--team", "default", "--role", role], { DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl });
   if (made.code !== 0) throw new Error(`user create: ${made.stderr}`);
   return signIn(base, email, password);
 }
@@ -147,6 +156,37 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     );
     out.insights = { seeded: options.historyRows, totalRows: await target.countRequests(), queries };
     await target.dispose();
+  }
+  if (want("latency")) {
+    log(`${provider}: answer latency from send, ${options.latencyOthers} other agents waiting${provider === "postgresql" ? "; then across two instances" : ""}`);
+    const { target, agent, reviewer, reader } = await setUp(provider, "latency");
+    const others = Array.from({ length: options.latencyOthers }, (_, i) => makeToken(target.teamId, `bench-other-${i}`, "ask"));
+    await target.insertTokens(others.map((o) => o.row));
+    const run = (app: BenchServer, second?: BenchServer) =>
+      runLatency({ app, second, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log });
+    out.latency = await withApp(target, "server-latency.log", (app) => (provider === "postgresql" ? withApp(target, "server-latency-b.log", (b) => run(app, b)) : run(app)));
+    await target.dispose();
+  }
+  if (want("inbox")) {
+    log(`${provider}: the inbox in Chromium — ${options.inboxOpen} open requests, ${options.inboxLoads} cold loads, ${options.inboxSamples} samples per live path`);
+    const { target, agent } = await setUp(provider, "inbox");
+    out.inbox = await withApp(target, "server-inbox.log", (app) =>
+      runInbox({ base: app.url, target, agentToken: agent.token, agentTokenId: agent.row.id, openRequests: options.inboxOpen, loads: options.inboxLoads, samples: options.inboxSamples, log }),
+    );
+    await target.dispose();
+  }
+  if (want("webhooks")) {
+    log(`${provider}: webhook notifications — isolation from a stalled and a slow webhook, then a burst`);
+    out.webhooks = await runWebhooks({
+      ...options.webhooks,
+      setUp: async (label) => {
+        const { target, agent } = await setUp(provider, label);
+        return { target, agentToken: agent.token };
+      },
+      start: (target, logName) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir }),
+      admin: (target, base) => leadSession(target, base, "admin"),
+      log,
+    });
   }
   return out;
 }

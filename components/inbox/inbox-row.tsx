@@ -2,6 +2,7 @@
 // One pending request in the inbox list: what is asked, by which agent (and team, when the user
 // has several), what kind of decision it is, and when.
 import Link from "next/link";
+import { memo } from "react";
 import { Badge, cn } from "@/components/ui";
 import { askedParts } from "@/lib/questions/asked";
 import type { InboxItem } from "@/lib/questions/inbox";
@@ -17,7 +18,9 @@ const SOON_MS = 10 * 60_000;
 // Approvals arrive with the approvals work (SPEC §6): detected by kind, whatever the schema says today.
 const isApproval = (q: { kind: string }) => q.kind === "approval";
 
-export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolean }) {
+// Memoised: a live event replaces one item of the cached list and keeps the others' objects, so
+// only that row renders again (a list of 200 re-rendered whole on every arrival).
+export const InboxRow = memo(function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolean }) {
   const now = useNow();
   const n = item.questions.length;
   const soon = item.expiresAt ? new Date(item.expiresAt).getTime() - now < SOON_MS : false;
@@ -26,7 +29,9 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
   // What is asked, beyond the title, on every screen size: enough to decide whether to open it.
   const asked = askedParts(item);
   return (
-    <li>
+    // Rows below the fold skip layout and paint until scrolled near (a page of 200 rows laid out
+    // all of them before the first ones showed); the browser keeps each row's last height.
+    <li className="[contain-intrinsic-size:auto_4.75rem] [content-visibility:auto]">
       <Link
         href={`/inbox/${item.id}`}
         data-inbox-row=""
@@ -76,4 +81,4 @@ export function InboxRow({ item, showTeam }: { item: InboxItem; showTeam: boolea
       </Link>
     </li>
   );
-}
+});

@@ -27,7 +27,8 @@ export type RouteSpec = {
   /**
    * Served by the realtime layer (lib/http/realtime.ts, node:http) instead of a Next route file:
    * the routes that hold a connection open (long-poll, event stream, MCP, the Claude Code hook),
-   * and /api/v1/requests, the busiest (create) — docs/decisions.md "One HTTP path per route".
+   * /api/v1/requests, the busiest (create), and reply/reject, where an agent's answer latency starts
+   * — docs/decisions.md "One HTTP path per route" and "Answer latency".
    */
   realtime?: true;
   /** Not in the OpenAPI document (MCP describes itself to its clients). */
@@ -42,8 +43,8 @@ export const ROUTES = {
   getRequest: { method: "get", path: "/api/v1/requests/{id}", scopes: ANY, operationId: "getRequest", params: IdParam, query: WaitQuery, response: RequestSchema, realtime: true },
   cancelRequest: { method: "post", path: "/api/v1/requests/{id}/cancel", scopes: ["ask"], operationId: "cancelRequest", params: IdParam, body: CancelSchema, response: RequestSchema },
   cancelSession: { method: "post", path: "/api/v1/sessions/{sessionId}/cancel", scopes: ["ask"], operationId: "cancelSession", params: SessionParam, body: CancelSchema, response: SessionCancelResult },
-  replyToRequest: { method: "post", path: "/api/v1/requests/{id}/reply", scopes: ["answer"], operationId: "replyToRequest", params: IdParam, body: ReplySchema, response: RequestSchema },
-  rejectRequest: { method: "post", path: "/api/v1/requests/{id}/reject", scopes: ["answer"], operationId: "rejectRequest", params: IdParam, body: RejectSchema, response: RequestSchema },
+  replyToRequest: { method: "post", path: "/api/v1/requests/{id}/reply", scopes: ["answer"], operationId: "replyToRequest", params: IdParam, body: ReplySchema, response: RequestSchema, realtime: true },
+  rejectRequest: { method: "post", path: "/api/v1/requests/{id}/reject", scopes: ["answer"], operationId: "rejectRequest", params: IdParam, body: RejectSchema, response: RequestSchema, realtime: true },
   claudeCodeHook: {
     method: "post",
     path: "/api/v1/hooks/claude-code",

@@ -90,7 +90,7 @@ export const VARS = {
   NOTIFY_POLL_MS: int({ default: 5_000, min: 10, doc: "how often each instance looks for deliveries that came due" }),
   NOTIFY_LEASE_MS: int({ default: 60_000, min: 1_000, doc: "how long a claimed delivery stays with its instance" }),
   LANGGRAPH_POLL_MS: int({ default: 3_000, min: 50, doc: "how often the instance that watches a LangGraph deployment looks for interrupted threads" }),
-  NOTIFY_CONCURRENCY: int({ default: 32, min: 1, doc: "deliveries each instance sends at once, in all" }),
+  NOTIFY_CONCURRENCY: int({ default: 32, min: 1, doc: "deliveries each instance sends at once, in all (a send unanswered after 1 s no longer counts)" }),
   NOTIFY_PER_DESTINATION: int({ default: 4, min: 1, doc: "deliveries each instance sends at once to one destination (a webhook, one team's callbacks to one origin, the mail server); a slow one holds only these" }),
   SLACK_API_URL: url({ shown: "`https://slack.com/api`", doc: "base of Slack's Web API (tests and air-gapped installs point it elsewhere)" }),
   PUSH_HOSTS: hosts({

@@ -1,5 +1,5 @@
 // The realtime routes: the entries of lib/api/routes.ts marked `realtime` (long-poll, event stream,
-// MCP, the Claude Code hook, and create/list), served from node:http with node's own request and response, before
+// MCP, the Claude Code hook, create/list and reply/reject), served from node:http with node's own request and response, before
 // Next.js sees the request (lib/http/server.ts). Every other path goes to Next's route files and
 // pages; no path is served by both (routes.test.ts checks that no route file exists for these).
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -7,13 +7,14 @@ import { ROUTES, type RealtimeName } from "../api/routes";
 import { claudeCodeHook } from "./endpoints/claude-code-hook";
 import { getRequest } from "./endpoints/get-request";
 import { mcpDelete, mcpGet, mcpPost } from "./endpoints/mcp";
+import { rejectRequest, replyToRequest } from "./endpoints/decide";
 import { createRequest, listRequests } from "./endpoints/requests";
 import { streamEvents } from "./endpoints/stream-events";
 import { API_HEADERS } from "../api/security-headers";
 import { log } from "../log";
 import type { Served } from "./route";
 
-const HANDLERS: Record<RealtimeName, Served> = { createRequest, listRequests, getRequest, streamEvents, claudeCodeHook, mcpPost, mcpDelete, mcpGet };
+const HANDLERS: Record<RealtimeName, Served> = { createRequest, listRequests, getRequest, replyToRequest, rejectRequest, streamEvents, claudeCodeHook, mcpPost, mcpDelete, mcpGet };
 
 type Entry = { method: string; pattern: RegExp; names: string[]; serve: Served };
 

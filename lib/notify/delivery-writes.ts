@@ -2,12 +2,13 @@
 // the fast insert (lib/db/fast-insert) writes: outbox rows committed with their event, claims,
 // outcomes, pause and resume, redelivery, and the sweep of finished rows.
 //
-// Claiming due deliveries with a lease. PostgreSQL: one UPDATE over a FOR UPDATE SKIP LOCKED
-// sub-select, so two instances never take the same row; SQLite: a conditional update per row.
+// Claiming due deliveries with a lease: one UPDATE over a sub-select of due rows (PostgreSQL: FOR
+// UPDATE SKIP LOCKED), so two instances never take the same row.
 // A lease outlives the send timeout; a crashed instance's claims come due again when it lapses.
 // The worker names the destinations it will not send to now (busy here, or paused): their rows
 // stay unclaimed for other instances and for later.
-import { db, type Db } from "../db/client";
+import type Database from "better-sqlite3";
+import { db, pgPool, sqliteExclusive, type Db } from "../db/client";
 import type { DeliveryInsert } from "../db/fast-insert/rows";
 import type { Prisma } from "../db/generated/sqlite/client.ts";
 import { isPostgres } from "../db/provider";
@@ -19,47 +20,81 @@ export type { DeliveryInsert } from "../db/fast-insert/rows";
 
 export type DeliveryRow = Awaited<ReturnType<ReturnType<typeof db>["delivery"]["findMany"]>>[number];
 
-/** `mail: false` leaves email deliveries to an instance that has SMTP_URL; `skip`: destinations left alone. */
+/** `mail: false` leaves email deliveries to an instance that has SMTP_URL; `skip`: destinations left alone (paused callback destinations are left too). */
 export async function claimDue(limit: number, opts: { mail: boolean; skip: string[] }): Promise<DeliveryRow[]> {
-  const kinds = ["webhook", "callback", "slack", "push", ...(opts.mail ? ["email"] : [])];
+  const kinds = JSON.stringify(["webhook", "callback", "slack", "push", ...(opts.mail ? ["email"] : [])]);
   const now = new Date();
   const leaseId = newId("ls");
   const leaseUntil = new Date(now.getTime() + notifyConfig().leaseMs);
-  const client = db();
+  const skip = JSON.stringify(opts.skip);
+  // One statement, straight on the driver (Prisma's per-statement cost was most of the worker's
+  // CPU in a burst): PostgreSQL's sub-select skips rows another instance has locked; SQLite runs
+  // the statement under its write lock, so two processes never take the same row either.
+  const claimed = isPostgres()
+    ? (await pgPool().query<{ id: string }>(CLAIM_PG, [leaseId, leaseUntil.toISOString(), now.toISOString(), limit, kinds, skip])).rows
+    : await sqliteExclusive((c) => sqliteStatement(c, CLAIM_SQLITE).all({ leaseId, leaseUntil: sqliteDate(leaseUntil), now: sqliteDate(now), kinds, skip, limit }) as { id: string }[]);
+  if (!claimed.length) return [];
+  // By primary key: leaseId has no index, and finished rows stay in the table for 30 days.
+  return db().delivery.findMany({ where: { id: { in: claimed.map((r) => r.id) }, leaseId }, orderBy: { nextAttemptAt: "asc" } });
+}
+
+// timestamp(3) columns hold UTC; an ISO string cast to timestamp keeps that instant.
+const CLAIM_PG = `UPDATE "Delivery" SET "leaseId" = $1, "leaseUntil" = $2::timestamp(3)
+  WHERE "id" IN (
+    SELECT "id" FROM "Delivery"
+    WHERE "status" = 'pending' AND "nextAttemptAt" <= $3::timestamp(3) AND "kind" IN (SELECT json_array_elements_text($5::json))
+      AND ("leaseUntil" IS NULL OR "leaseUntil" < $3::timestamp(3))
+      AND ("destination" IS NULL OR ("destination" NOT IN (SELECT json_array_elements_text($6::json))
+        AND "destination" NOT IN (SELECT "id" FROM "CallbackDestination" WHERE "pausedUntil" > $3::timestamp(3))))
+    ORDER BY "nextAttemptAt" LIMIT $4
+    FOR UPDATE SKIP LOCKED)
+  RETURNING "id"`;
+// SQLite holds DateTime as ISO text (sqliteDate), which compares in time order.
+const CLAIM_SQLITE = `UPDATE "Delivery" SET "leaseId" = @leaseId, "leaseUntil" = @leaseUntil
+  WHERE "id" IN (
+    SELECT "id" FROM "Delivery"
+    WHERE "status" = 'pending' AND "nextAttemptAt" <= @now AND "kind" IN (SELECT value FROM json_each(@kinds))
+      AND ("leaseUntil" IS NULL OR "leaseUntil" < @now)
+      AND ("destination" IS NULL OR ("destination" NOT IN (SELECT value FROM json_each(@skip))
+        AND "destination" NOT IN (SELECT "id" FROM "CallbackDestination" WHERE "pausedUntil" > @now)))
+    ORDER BY "nextAttemptAt" LIMIT @limit)
+  RETURNING "id"`;
+
+/**
+ * A delivery the receiver took: recorded (only while `d`'s lease is ours) and, for a webhook, its
+ * failure streak reset when it had one — one round trip, as it is the outcome of nearly every send.
+ */
+export async function settleSent(d: Pick<DeliveryRow, "id" | "leaseId" | "webhookId">, at: Date, status: number | null, excerpt: string | null): Promise<void> {
   if (isPostgres()) {
-    // timestamp(3) columns hold UTC; an ISO string cast to timestamp keeps that instant.
-    await client.$executeRawUnsafe(
-      `UPDATE "Delivery" SET "leaseId" = $1, "leaseUntil" = $2::timestamp(3)
-       WHERE "id" IN (
-         SELECT "id" FROM "Delivery"
-         WHERE "status" = 'pending' AND "nextAttemptAt" <= $3::timestamp(3) AND "kind" = ANY(string_to_array($5, ','))
-           AND ("leaseUntil" IS NULL OR "leaseUntil" < $3::timestamp(3))
-           AND ("destination" IS NULL OR NOT ("destination" = ANY(ARRAY(SELECT json_array_elements_text($6::json)))))
-         ORDER BY "nextAttemptAt" LIMIT $4
-         FOR UPDATE SKIP LOCKED)`,
-      leaseId,
-      leaseUntil.toISOString(),
-      now.toISOString(),
-      limit,
-      kinds.join(","),
-      JSON.stringify(opts.skip),
-    );
-  } else {
-    const skip = opts.skip.length ? [{ OR: [{ destination: null }, { destination: { notIn: opts.skip } }] }] : [];
-    const due = await client.delivery.findMany({
-      where: { status: "pending", kind: { in: kinds }, nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }], AND: skip },
-      orderBy: { nextAttemptAt: "asc" },
-      take: limit,
-      select: { id: true },
-    });
-    for (const { id } of due) {
-      await client.delivery.updateMany({
-        where: { id, status: "pending", OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-        data: { leaseId, leaseUntil },
-      });
-    }
+    await pgPool().query(SENT_PG, [d.id, d.leaseId, at.toISOString(), status, excerpt, d.webhookId]);
+    return;
   }
-  return client.delivery.findMany({ where: { leaseId }, orderBy: { nextAttemptAt: "asc" } });
+  await sqliteExclusive((c) =>
+    c.transaction(() => {
+      const { changes } = sqliteStatement(c, SENT_SQLITE).run({ id: d.id, leaseId: d.leaseId, at: sqliteDate(at), status, excerpt });
+      if (changes && d.webhookId) sqliteStatement(c, STREAK_RESET_SQLITE).run(d.webhookId);
+    })(),
+  );
+}
+
+const SENT_SET = `"status" = 'sent', "attempts" = "attempts" + 1, "leaseId" = NULL, "leaseUntil" = NULL, "lastError" = NULL`;
+const SENT_PG = `WITH s AS (
+    UPDATE "Delivery" SET ${SENT_SET}, "sentAt" = $3::timestamp(3), "responseCode" = $4, "responseExcerpt" = $5
+    WHERE "id" = $1 AND "leaseId" = $2 RETURNING "id")
+  UPDATE "Webhook" SET "failureStreak" = 0 WHERE "id" = $6 AND "failureStreak" > 0 AND EXISTS (SELECT 1 FROM s)`;
+const SENT_SQLITE = `UPDATE "Delivery" SET ${SENT_SET}, "sentAt" = @at, "responseCode" = @status, "responseExcerpt" = @excerpt WHERE "id" = @id AND "leaseId" = @leaseId`;
+const STREAK_RESET_SQLITE = `UPDATE "Webhook" SET "failureStreak" = 0 WHERE "id" = ? AND "failureStreak" > 0`;
+
+// How @prisma/adapter-better-sqlite3 stores a DateTime (its default "iso8601" format).
+const sqliteDate = (d: Date) => d.toISOString().replace("Z", "+00:00");
+const prepared = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+function sqliteStatement(c: Database.Database, sql: string): Database.Statement {
+  let cache = prepared.get(c);
+  if (!cache) prepared.set(c, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = c.prepare(sql)));
+  return stmt;
 }
 
 /** Hands claimed rows back unsent (their destination is busy here): claimable again at once. */

@@ -28,12 +28,6 @@ export function destinationOf(d: { destination: string | null; kind: string; tea
   return MAIL;
 }
 
-/** Callback destinations paused right now (the claim leaves their deliveries alone). */
-export async function pausedDestinations(now: Date): Promise<string[]> {
-  const rows = await db().callbackDestination.findMany({ where: { pausedUntil: { gt: now } }, select: { id: true } });
-  return rows.map((r) => r.id);
-}
-
 /** A failed callback attempt; after WEBHOOK_PAUSE_AFTER in a row the destination pauses for NOTIFY_RETRY_MAX_MS. */
 export async function callbackFailed(id: string, error: string): Promise<void> {
   const { pauseAfter, retryMaxMs } = notifyConfig();

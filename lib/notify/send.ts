@@ -2,7 +2,8 @@
 import { db } from "../db/client";
 import { log } from "../log";
 import type { QuestionRequest } from "../questions/schemas";
-import { settle, type DeliveryRow } from "./delivery-writes";
+import { settle, settleSent, type DeliveryRow } from "./delivery-writes";
+import { webhookForSend } from "./webhook-cache";
 import { callbackSecret } from "./callbacks";
 import { notifyConfig } from "./config";
 import { sendMail } from "./email";
@@ -26,7 +27,7 @@ function headers(d: DeliveryRow, secret: string): Record<string, string> {
 async function attempt(d: DeliveryRow): Promise<Outcome> {
   const cfg = notifyConfig();
   if (d.kind === "webhook") {
-    const w = d.webhookId ? await db().webhook.findUnique({ where: { id: d.webhookId } }) : null;
+    const w = d.webhookId ? await webhookForSend(db(), d.webhookId) : null;
     if (!w) return { kind: "final", status: "failed", error: "the webhook was deleted" };
     if (w.pausedAt && d.type !== "webhook.test") return { kind: "final", status: "paused", error: d.lastError };
     let secret: string;
@@ -91,8 +92,7 @@ export async function deliver(d: DeliveryRow): Promise<void> {
   const now = new Date();
   const client = db();
   if (outcome.kind === "sent") {
-    await settle(d, { status: "sent", attempts: { increment: 1 }, sentAt: now, responseCode: outcome.status, responseExcerpt: outcome.excerpt, lastError: null });
-    if (d.webhookId) await client.webhook.updateMany({ where: { id: d.webhookId }, data: { failureStreak: 0 } });
+    await settleSent(d, now, outcome.status, outcome.excerpt);
     if (d.kind === "callback") await callbackSent(destinationOf(d));
     return;
   }

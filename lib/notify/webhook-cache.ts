@@ -13,3 +13,13 @@ export function webhooksOf(client: Db, teamId: string): Promise<OutboxWebhook[]>
     return { value: rows, tags: [teamWebhooksTag(teamId), ...rows.map((w) => webhookTag(w.id))] };
   });
 }
+
+export type SendWebhook = { id: string; teamId: string; url: string; secretSealed: string; pausedAt: Date | null };
+
+/** What a send needs of a webhook (null: deleted), read once per TTL rather than once per delivery. */
+export function webhookForSend(client: Db, id: string): Promise<SendWebhook | null> {
+  return memo.load(`webhook-send:${id}`, env().TOKEN_CACHE_SECONDS * 1000, async () => {
+    const value = await client.webhook.findUnique({ where: { id }, select: { id: true, teamId: true, url: true, secretSealed: true, pausedAt: true } });
+    return { value, tags: [webhookTag(id)] };
+  });
+}

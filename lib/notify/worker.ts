@@ -2,14 +2,20 @@
 // on PostgreSQL another instance's NOTIFY) and by a poll timer for retries that come due. Claims are leased,
 // so any number of instances can run it. It never waits for a send: each claimed delivery goes
 // out on its own, at most NOTIFY_PER_DESTINATION at once per destination (lib/notify/destinations.ts)
-// and NOTIFY_CONCURRENCY in all, so a receiver that never answers holds only its own slots.
+// and NOTIFY_CONCURRENCY in all, so a receiver that never answers holds only its own slots. A send
+// still unanswered after STALLED_MS stops counting toward NOTIFY_CONCURRENCY (it is an idle socket
+// by then): a few stalled receivers cannot take every slot and hold everyone else's deliveries
+// until they time out.
 import { log } from "../log";
 import { claimDue, sweepFinished, unclaim, type DeliveryRow } from "./delivery-writes";
 import { notifyConfig } from "./config";
-import { destinationOf, pausedDestinations } from "./destinations";
+import { destinationOf } from "./destinations";
 import { deliver } from "./send";
 
 const BATCH = 10;
+const STALLED_MS = 1000;
+// Stalled sends still open are bounded too (each destination's are, by NOTIFY_PER_DESTINATION).
+const OPEN_PER_SLOT = 8;
 // Finished deliveries stay in the log this long, then an hourly sweep removes them.
 const KEEP_FINISHED_MS = 30 * 24 * 3600_000;
 
@@ -20,8 +26,9 @@ class Worker {
   private timer: NodeJS.Timeout | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private current: Promise<void> = Promise.resolve();
-  /** sends under way, and how many per destination */
+  /** sends under way, how many of them count toward NOTIFY_CONCURRENCY (not stalled), and how many per destination */
   private readonly sending = new Set<Promise<void>>();
+  private active = 0;
   private readonly perDestination = new Map<string, number>();
 
   start(): void {
@@ -59,10 +66,9 @@ class Worker {
   /** One claim for the free slots; false when there was nothing to claim or no slot free. */
   private async claimSome(): Promise<boolean> {
     const { concurrency, perDestination } = notifyConfig();
-    const free = concurrency - this.sending.size;
+    const free = Math.min(concurrency - this.active, concurrency * OPEN_PER_SLOT - this.sending.size);
     if (free <= 0) return false;
-    const busy = [...this.perDestination].filter(([, n]) => n >= perDestination).map(([d]) => d);
-    const skip = [...busy, ...(await pausedDestinations(new Date()))];
+    const skip = [...this.perDestination].filter(([, n]) => n >= perDestination).map(([d]) => d);
     const claimed = await claimDue(Math.min(free, BATCH), { mail: Boolean(notifyConfig().smtpUrl), skip });
     const over: DeliveryRow[] = [];
     for (const d of claimed) {
@@ -78,9 +84,20 @@ class Worker {
 
   private send(d: DeliveryRow, destination: string): void {
     this.perDestination.set(destination, (this.perDestination.get(destination) ?? 0) + 1);
+    this.active++;
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      this.active--;
+    };
+    const stalled = setTimeout(() => (uncount(), this.poke()), STALLED_MS);
+    stalled.unref();
     const sending: Promise<void> = deliver(d)
       .catch((e) => log.error({ error: (e as Error).name, code: (e as { code?: string }).code }, "delivery failed"))
       .finally(() => {
+        clearTimeout(stalled);
+        uncount();
         this.sending.delete(sending);
         const left = (this.perDestination.get(destination) ?? 1) - 1;
         if (left > 0) this.perDestination.set(destination, left);

@@ -3,7 +3,7 @@
 // pending request with its event, presence changes, and the agent-seen refresh. A change users see
 // commits with its event in one transaction, after the event lock; a lost race writes nothing.
 import { db } from "../db/client";
-import { insertCreate, type CreateWrite } from "../db/fast-insert";
+import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../db/fast-insert";
 import type { Prisma } from "../db/generated/sqlite/client.ts";
 import { commitNotifications, EVENT_LOCK, eventWriteGuards, isPostgres } from "../db/provider";
 import type { EventRow, PrismaPromise, RequestRow } from "../db/types";
@@ -54,6 +54,16 @@ export async function changeRequest(c: RequestChange): Promise<EventRow> {
   ]);
   const event = results[guards.before.length + 1] as EventRow;
   committed([event], deliveries.length);
+  return event;
+}
+
+/**
+ * changeRequest's writes without Prisma (a change with no extra rows: the common reply, reject,
+ * cancel, expiry); the event row, or null when the request was no longer pending at that version.
+ */
+export async function changeRequestFast(c: FastChange): Promise<EventRow | null> {
+  const event = await changeFast(c);
+  if (event) committed([event], c.deliveries.length);
   return event;
 }
 

@@ -10,7 +10,7 @@ import { resolutionSearchText } from "./search-text";
 import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
 import { outboxRows } from "../notify/outbox";
-import { changeRequest } from "./request-writes";
+import { changeRequest, changeRequestFast } from "./request-writes";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditInput } from "../audit/entry";
 import { answerDigest, waitSeconds } from "../insights/columns";
@@ -66,33 +66,40 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   const client = db();
   // Webhook and callback deliveries commit with the event (lib/notify/outbox.ts).
   const deliveries = await outboxRows(client, { teamId: row.teamId, requestId: id, type: `request.${opts.to}`, view, callbackUrl: row.callbackUrl, at: now });
-  try {
-    await changeRequest({
-      where: {
-        id,
-        status: "pending",
-        version: row.version,
-        ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}),
-      },
-      data: {
-        status: next.status,
-        response: next.response,
-        resolvedAt: now,
-        resolvedBy: next.resolvedBy,
-        version: next.version,
-        waitSeconds: waitSeconds(row.createdAt, now),
-        answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
-        ...(change.approvals ? { approvals: change.approvals } : {}),
-        ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
-      },
-      event: requestEvent(row, `request.${opts.to}`, JSON.stringify(view), now),
-      writes: change.writes,
-      deliveries,
-      // The decision's audit entry (the event lock serialises the team's chain).
-      audit: auditInsert(client, prepareEntry(decisionEntry(row.teamId, opts, view), now)),
-    });
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
+  const data = {
+    status: next.status,
+    response: next.response,
+    resolvedAt: now,
+    resolvedBy: next.resolvedBy,
+    version: next.version,
+    waitSeconds: waitSeconds(row.createdAt, now),
+    answerDigest: opts.to === "answered" ? answerDigest(view.questions, change.response) : null,
+    ...(change.approvals ? { approvals: change.approvals } : {}),
+    ...(decided ? { searchText: `${row.searchText}\n${decided}` } : {}),
+  };
+  const event = requestEvent(row, `request.${opts.to}`, JSON.stringify(view), now);
+  // The decision's audit entry (the event lock serialises the team's chain).
+  const audit = prepareEntry(decisionEntry(row.teamId, opts, view), now);
+  let won = true;
+  if (change.writes?.length) {
+    // Extra rows (secret answers) are Prisma writes: the batch transaction takes them.
+    try {
+      await changeRequest({
+        where: { id, status: "pending", version: row.version, ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}) },
+        data,
+        event,
+        writes: change.writes,
+        deliveries,
+        audit: auditInsert(client, audit),
+      });
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      won = false;
+    }
+  } else {
+    won = (await changeRequestFast({ id, version: row.version, expiredBy: opts.requireExpiredBy, data, event, deliveries, audit })) !== null;
+  }
+  if (!won) {
     if (opts.expectVersion !== undefined) throw new AppError("precondition_failed", "The request changed since you read it.");
     const current = await client.questionRequest.findUnique({ where: { id }, select: { status: true } });
     throw alreadyResolved(current?.status ?? "changed");

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, closeDb, isUniqueViolation } from "../../lib/db/client";
 import { isPostgres } from "../../lib/db/provider";
 import { newId } from "../../lib/ids";
-import { insertCreate, type CreateWrite } from "../../lib/db/fast-insert";
-import { insertCreateWithPrisma } from "./fast-insert-reference";
+import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../../lib/db/fast-insert";
+import { prepareEntry } from "../../lib/audit/entry";
+import { verifyTeam } from "../../lib/audit/verify";
+import { changeWithPrisma, insertCreateWithPrisma } from "./fast-insert-reference";
 import { DELIVERY, EVENT, IDEMPOTENCY, REQUEST, type Table } from "../../lib/db/fast-insert/rows";
 
 const TEAM = "team_fast";
@@ -56,6 +58,21 @@ async function columnsOf(table: Table): Promise<string[]> {
     ? await db().$queryRawUnsafe<{ name: string }[]>(`SELECT column_name AS name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`, table.name)
     : await db().$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM pragma_table_info('${table.name}')`);
   return rows.map((r) => r.name);
+}
+
+/** A reply to the pending request `w` created: every column a decision sets, an outbox row, an audit entry. */
+function decision(w: CreateWrite): FastChange {
+  const id = w.request.id;
+  const now = new Date(Date.UTC(2026, 11, 4, 1, 2, 3, 4));
+  const payload = JSON.stringify({ id, status: "answered" });
+  return {
+    id,
+    version: 1,
+    data: { status: "answered", response: JSON.stringify({ answers: { q: { selected: ["A ü"] } } }), resolvedAt: now, resolvedBy: "token:rev 'q'", version: 2, waitSeconds: 7, answerDigest: "a".repeat(16), searchText: "title\nanswered a ü" },
+    event: { teamId: TEAM, requestId: id, tokenId: null, type: "request.answered", payload, createdAt: now },
+    deliveries: [{ id: newId("dl"), teamId: TEAM, requestId: id, kind: "webhook", webhookId: WEBHOOK, target: "https://example.test/h", dedupe: `webhook:${id}:answered`, type: "request.answered", body: payload, createdAt: now, nextAttemptAt: now, deadlineAt: new Date(now.getTime() + 3_600_000) }],
+    audit: prepareEntry({ teamId: TEAM, actor: "token:rev", address: "127.0.0.1", action: "request.answered", target: id, details: { title: "T" } }, now),
+  };
 }
 
 /** Every column as the database stores it, as text: the stored form must match, not only the parsed one. */
@@ -154,6 +171,46 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
         expect(fastEvent).toEqual(await db().event.findUnique({ where: { id: fastEvent.id } }));
       });
     }
+
+    it("stores a decision (update, event, outbox row, audit entry) exactly as Prisma's batch does", async () => {
+      const viaPrisma = again(sample(false));
+      const viaFast = again(sample(false));
+      await insertCreate(viaPrisma);
+      await insertCreate(viaFast);
+      const prismaChange = decision(viaPrisma);
+      const fastChange = decision(viaFast);
+      await changeWithPrisma(prismaChange);
+      const fastEvent = await changeFast(fastChange);
+      const withDeliveries = (w: CreateWrite, c: FastChange) => ({ ...w, deliveries: c.deliveries });
+      expect(await snapshot(withDeliveries(viaFast, fastChange))).toEqual(await snapshot(withDeliveries(viaPrisma, prismaChange)));
+      expect(fastEvent).toEqual(await db().event.findUnique({ where: { id: fastEvent!.id } }));
+      // The audit entries: the same row but for their own ids and places in the chain, which stays whole.
+      const entry = async (c: FastChange) => {
+        const { id: _, seq, prevHash: __, hash: ___, data, target: ____, ...rest } = (await db().auditEntry.findFirstOrThrow({ where: { target: c.id } }));
+        return { seq, rest, data: data.replaceAll(c.id, "<id>").replaceAll(c.audit.id, "<entry>") };
+      };
+      const [a, b] = [await entry(prismaChange), await entry(fastChange)];
+      expect(b.seq).toBe(a.seq + 1);
+      expect({ ...b, seq: 0 }).toEqual({ ...a, seq: 0 });
+      expect(await verifyTeam(TEAM)).toMatchObject({ ok: true });
+    });
+
+    it("writes nothing of a decision that lost the race (version moved on, or not yet expired)", async () => {
+      const w = again(sample(false));
+      w.request.expiresAt = new Date(Date.now() - 60_000);
+      await insertCreate(w);
+      const events = () => db().event.count({ where: { requestId: w.request.id } });
+      expect(await changeFast({ ...decision(w), version: 5 })).toBeNull();
+      expect(await changeFast({ ...decision(w), expiredBy: new Date(0) })).toBeNull();
+      expect(await events()).toBe(1);
+      expect(await db().auditEntry.count({ where: { target: w.request.id } })).toBe(0);
+      expect(await db().delivery.count({ where: { requestId: w.request.id } })).toBe(0);
+      expect((await db().questionRequest.findUniqueOrThrow({ where: { id: w.request.id } })).status).toBe("pending");
+      // The one that holds wins once (an expiry that is due included); the same change again loses.
+      expect(await changeFast({ ...decision(w), expiredBy: new Date() })).not.toBeNull();
+      expect(await changeFast(decision(w))).toBeNull();
+      expect(await events()).toBe(2);
+    });
 
     it("maps a unique violation to P2002 and leaves nothing of the failed create", async () => {
       const first = sample(true);

@@ -10,6 +10,7 @@ import type { CreateWrite } from "./rows";
 import { insertCreateSqlite } from "./sqlite";
 
 export type { CreateWrite } from "./rows";
+export { changeFast, type FastChange } from "./change";
 
 /** Commits the create in one transaction and returns its event row; a unique violation is P2002. */
 export function insertCreate(w: CreateWrite): Promise<EventRow> {

@@ -59,4 +59,15 @@ export async function insertCreateSqlite(w: CreateWrite): Promise<EventRow> {
   return { id, ...w.event };
 }
 
+const byConnection = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** A statement prepared once per connection (the adapter prepares each query anew). */
+export function statement(connection: Database.Database, sql: string): Database.Statement {
+  let cache = byConnection.get(connection);
+  if (!cache) byConnection.set(connection, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = connection.prepare(sql)));
+  return stmt;
+}
+
 const tableOf = (e: unknown) => /failed: "?(\w+)/.exec((e as Error).message)?.[1] ?? "unknown";

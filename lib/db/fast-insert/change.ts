@@ -1,0 +1,94 @@
+// A decision's writes (the conditional update of a pending request, its event, outbox rows and
+// audit entry) without Prisma: the reply is where a waiting agent's answer latency starts, and
+// through Prisma its five statements cost most of the reply's CPU (docs/decisions.md "Answer
+// latency"). Same rows as changeRequest's Prisma batch (tests/unit/fast-insert.suite.ts compares).
+import { escapeLiteral } from "pg";
+import { pgPool, sqliteExclusive } from "../client";
+import { commitNotifications, EVENT_LOCK, isPostgres } from "../provider";
+import { auditInsertSql, sqliteDate } from "../../audit/append";
+import type { PreparedEntry } from "../../audit/entry";
+import type { EventRow } from "../types";
+import { DELIVERY, EVENT, quoted, values, type DeliveryInsert, type EventInsert } from "./rows";
+import { statement } from "./sqlite";
+
+type Value = string | number | Date | null;
+
+export type FastChange = {
+  id: string;
+  /** the version read: the change is made only while the request is pending at it */
+  version: number;
+  /** expiry: only when expiresAt ≤ this (a clock race between instances) */
+  expiredBy?: Date;
+  /** the columns set, by name */
+  data: Record<string, Value>;
+  event: EventInsert;
+  deliveries: DeliveryInsert[];
+  audit: PreparedEntry;
+};
+
+/** Commits the change; its event row, or null when the request was no longer pending at that version (nothing written). */
+export function changeFast(c: FastChange): Promise<EventRow | null> {
+  return isPostgres() ? changePg(c) : changeSqlite(c);
+}
+
+const columns = (c: FastChange) => Object.keys(c.data).filter((k) => c.data[k] !== undefined);
+
+/** `bind` is called in the order the values appear in the statement (placeholders). */
+function updateSql(c: FastChange, bind: (v: Value) => string): string {
+  const set = columns(c).map((k) => `"${k}" = ${bind(c.data[k]!)}`).join(", ");
+  const where = `"id" = ${bind(c.id)} AND "status" = 'pending' AND "version" = ${bind(c.version)}`;
+  const expired = c.expiredBy ? ` AND "expiresAt" <= ${bind(c.expiredBy)}` : "";
+  return `UPDATE "QuestionRequest" SET ${set} WHERE ${where}${expired}`;
+}
+
+async function changeSqlite(c: FastChange): Promise<EventRow | null> {
+  const id = await sqliteExclusive((connection) => {
+    const params: Value[] = [];
+    const bind = (v: Value) => {
+      params.push(v instanceof Date ? sqliteDate(v) : v);
+      return "?";
+    };
+    const update = updateSql(c, bind);
+    const auditParams: Value[] = [];
+    const audit = auditInsertSql(false, c.audit, (v) => {
+      auditParams.push(v);
+      return "?";
+    });
+    return connection.transaction((): number | null => {
+      if (statement(connection, update).run(params).changes === 0) return null;
+      const eventId = Number(statement(connection, insertSql(EVENT)).run(values(EVENT, c.event, sqliteDate)).lastInsertRowid);
+      for (const d of c.deliveries) statement(connection, insertSql(DELIVERY)).run(values(DELIVERY, d, sqliteDate));
+      statement(connection, audit).run(auditParams);
+      return eventId;
+    }).immediate();
+  });
+  return id === null ? null : { id, ...c.event };
+}
+
+const insertSql = (table: typeof EVENT) => `INSERT INTO "${table.name}" (${quoted(table.columns)}) VALUES (${table.columns.map(() => "?").join(", ")})`;
+
+// timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
+const literal = (v: Value) => (v === null ? "NULL" : typeof v === "number" ? String(v) : escapeLiteral(v instanceof Date ? v.toISOString() : v));
+const rowsOf = (table: typeof EVENT, rows: object[]) =>
+  `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${escapeLiteral(JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, (d) => d.toISOString()).map((v, i) => [table.columns[i]!, v])))))}::json)`;
+// Division by zero when the update changed no row: the query's one implicit transaction rolls back.
+const LOST_RACE = "22012";
+
+/** One round trip: one simple-protocol query of several statements is one transaction. */
+async function changePg(c: FastChange): Promise<EventRow | null> {
+  const sql = [
+    `SELECT pg_advisory_xact_lock(${EVENT_LOCK})`,
+    `WITH u AS (${updateSql(c, literal)} RETURNING 1) SELECT 1 / (SELECT count(*) FROM u)::int`,
+    `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [c.event])} RETURNING "id"`,
+    ...(c.deliveries.length ? [`INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${rowsOf(DELIVERY, c.deliveries)}`] : []),
+    auditInsertSql(true, c.audit, literal),
+    commitNotifications(c.deliveries.length > 0),
+  ].join(";\n");
+  try {
+    const results = (await pgPool().query(sql)) as unknown as { command: string; rows: { id?: number }[] }[];
+    return { id: Number(results[2]!.rows[0]!.id), ...c.event };
+  } catch (e) {
+    if ((e as { code?: string }).code === LOST_RACE) return null;
+    throw e;
+  }
+}
