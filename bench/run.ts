@@ -1,7 +1,7 @@
 // `npm run bench`: every scenario against the production build, each on a fresh database — SQLite,
 // then PostgreSQL when DATABASE_URL points to one. Writes bench/results/latest.json and
 // docs/benchmarks.md. Options: --quick (small sizes), --only=a,b (throughput, wakeup, waiters,
-// history, insights, latency, inbox, webhooks; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
+// history, insights, latency, inbox, webhooks, mixed; the other scenarios' last results are kept), --db=sqlite|postgresql (one database only), --cpu-prof (V8 CPU profiles of every app
 // server, written under the temp dir), --render (only rewrite docs/benchmarks.md from the last
 // results, e.g. after editing bench/analysis.md).
 import { execFileSync } from "node:child_process";
@@ -24,11 +24,12 @@ import { runInbox } from "./scenarios/inbox";
 import { runInsights } from "./scenarios/insights";
 import { runLatency } from "./scenarios/latency";
 import { runThroughput } from "./scenarios/throughput";
+import { runMixed } from "./scenarios/mixed";
 import { runWaiters } from "./scenarios/waiters";
 import { runWakeup } from "./scenarios/wakeup";
 import { runWebhooks } from "./scenarios/webhooks";
 
-const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "latency", "inbox", "webhooks"] as const;
+const SCENARIOS = ["throughput", "wakeup", "waiters", "history", "insights", "latency", "inbox", "webhooks", "mixed"] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const args = process.argv.slice(2);
@@ -46,6 +47,8 @@ const options = {
   concurrencies: [1, 16, 64],
   wakeupSamples: quick ? 30 : 200,
   waiterCounts: quick ? [100, 1000] : [1000, 10_000],
+  // --mixed-waits=N: another size for the mixed scenario (e.g. 3000 on a busy machine)
+  mixedWaits: Number(args.find((a) => a.startsWith("--mixed-waits="))?.slice("--mixed-waits=".length)) || (quick ? 1000 : 10_000),
   historyRows: quick ? 10_000 : 1_000_000,
   historySamples: quick ? 30 : 200,
   insightsSamples: quick ? 5 : 10,
@@ -119,6 +122,14 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     for (const mode of ["long-poll", "sse"] as const) {
       for (const n of options.waiterCounts) out.waiters.push(await runWaiters({ target, start, reviewerToken: reviewer.token, log }, mode, n));
     }
+    await target.dispose();
+  }
+  if (want("mixed")) {
+    log(`${provider}: waits of every kind (long-poll, event stream, MCP), then MCP alone`);
+    const { target, reviewer } = await setUp(provider, "mixed");
+    const start = (logName: string) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+    out.mixed = [];
+    for (const mix of ["mixed", "mcp"] as const) out.mixed.push(await runMixed({ target, start, reviewerToken: reviewer.token, log }, mix, options.mixedWaits));
     await target.dispose();
   }
   if (want("history")) {

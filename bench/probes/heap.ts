@@ -1,16 +1,17 @@
 // What one open wait costs in the server's JS heap: heap snapshots before and after opening N
-// waits (SSE streams or long-polls), diffed by object type, divided by N.
-// Usage: npx tsx bench/probes/heap.ts sse|long-poll [N=1000] [sqlite|postgresql]
+// waits (SSE streams, long-polls or MCP get_answer calls), diffed by object type, divided by N.
+// Usage: npx tsx bench/probes/heap.ts sse|long-poll|mcp [N=1000] [sqlite|postgresql]
 import { copyFileSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { snapshotBuild } from "../lib/build";
 import { makeToken, pendingRows, SUBMIT_BODY } from "../lib/fixtures";
 import { agent, call, openEvents, type SseStream } from "../lib/http";
+import { callMcpTool, openMcpSession } from "../lib/mcp-client";
 import { settle, startApp } from "../lib/server";
 import { sleep } from "../lib/stats";
 import { freshTarget, type Provider } from "../lib/target";
 
-const mode = process.argv[2] === "long-poll" ? "long-poll" : "sse";
+const mode = process.argv[2] === "long-poll" || process.argv[2] === "mcp" ? process.argv[2] : "sse";
 const n = Number(process.argv[3] || 1000);
 const provider = (process.argv[4] ?? "sqlite") as Provider;
 process.env.BENCH_NODE_FLAGS = "--heapsnapshot-signal=SIGUSR2";
@@ -28,6 +29,7 @@ const warm = openEvents({ base: app.url, token: spare.token, agent: pool, onEven
 await warm.connected;
 warm.close();
 await call({ base: app.url, method: "GET", path: `/api/v1/requests/${rows[n]!.id}?wait=0`, token: spare.token, agent: pool });
+await callMcpTool(await openMcpSession(app.url, spare.token, pool), pool, "get_answer", { requestId: rows[n]!.id, waitSeconds: 0 });
 await settle(app.pid);
 
 /** Signals the server and waits for its snapshot file (written into its working directory). */
@@ -75,6 +77,11 @@ if (mode === "sse") {
     const batch = tokens.slice(i, Math.min(n, i + 250)).map((t) => openEvents({ base: app.url, token: t.token, agent: pool, onEvent: () => {} }));
     streams.push(...batch);
     await Promise.all(batch.map((s) => s.connected));
+  }
+} else if (mode === "mcp") {
+  for (let i = 0; i < n; i += 250) {
+    const batch = tokens.slice(i, Math.min(n, i + 250)).map((t) => openMcpSession(app.url, t.token, pool));
+    for (const [j, session] of (await Promise.all(batch)).entries()) void callMcpTool(session, pool, "get_answer", { requestId: rows[i + j]!.id }, abort.signal).catch(() => {});
   }
 } else {
   for (let i = 0; i < n; i++) {

@@ -175,7 +175,7 @@ export async function runWaiters(ctx: Ctx, mode: WaitersRow["mode"], n: number):
   }
 }
 
-function answered(pending: RequestRow, now: Date): DirectAnswer {
+export function answered(pending: RequestRow, now: Date): DirectAnswer {
   const response = { answers: { db: { selected: ["PostgreSQL"], custom: null, text: null, note: "benchmark" } } };
   const row: RequestRow = { ...pending, status: "answered", response: JSON.stringify(response), resolvedAt: now, resolvedBy: "token:bench-reviewer", version: 2 };
   return {
@@ -185,7 +185,7 @@ function answered(pending: RequestRow, now: Date): DirectAnswer {
 }
 
 /** Loads every route involved once, so the baseline is a warm server and not a cold one. */
-async function warmUp(base: string, agentToken: string, reviewerToken: string): Promise<void> {
+export async function warmUp(base: string, agentToken: string, reviewerToken: string): Promise<void> {
   const pool: http.Agent = agent();
   const created = await callJson<QuestionRequest>({ base, method: "POST", path: "/api/v1/requests", token: agentToken, body: SUBMIT_BODY, agent: pool, expect: 201 });
   const stream = openEvents({ base, token: agentToken, agent: pool, onEvent: () => {} });

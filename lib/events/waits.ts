@@ -107,6 +107,33 @@ function give(counts: Map<string, number>, key: string): void {
   else counts.delete(key);
 }
 
+const LIVE_CHECK_CHUNK = 500;
+let liveBatch: { ids: Set<string>; live: Promise<Set<string>> } | null = null;
+
+/**
+ * Is the token still live? One query for all the checks that arrive before it starts: one answer
+ * wakes thousands of MCP calls, and a query each was most of the wave's CPU. The query starts
+ * after every check it serves was asked for, so none misses an earlier revocation.
+ */
+function tokenLive(tokenId: string): Promise<boolean> {
+  if (!liveBatch) {
+    const ids = new Set<string>();
+    const live = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      liveBatch = null;
+      const all = [...ids];
+      const found = new Set<string>();
+      for (let i = 0; i < all.length; i += LIVE_CHECK_CHUNK) {
+        const rows = await db().apiToken.findMany({ where: { id: { in: all.slice(i, i + LIVE_CHECK_CHUNK) }, revokedAt: null }, select: { id: true } });
+        for (const row of rows) found.add(row.id);
+      }
+      return found;
+    });
+    liveBatch = { ids, live };
+  }
+  liveBatch.ids.add(tokenId);
+  return liveBatch.live.then((found) => found.has(tokenId));
+}
+
 class Waits {
   private readonly entries = new Set<Entry>();
   private readonly perToken = new Map<string, number>();
@@ -135,8 +162,7 @@ class Waits {
     if (entry.revoked) return false;
     const h = entry.holder;
     if (h.kind !== "token") return true;
-    const live = await db().apiToken.count({ where: { id: h.tokenId, revokedAt: null } });
-    if (live === 0) entry.revoke();
+    if (!(await tokenLive(h.tokenId))) entry.revoke();
     return !entry.revoked;
   }
 

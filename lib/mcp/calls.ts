@@ -23,7 +23,7 @@ export type CallContext = {
   correlationId: string;
   /** aborted when the client cancels the call or drops the connection: we stop waiting, the request stays */
   signal: AbortSignal;
-  /** the call's wait lease (lib/mcp/leases.ts), reserved before the POST was handled; ends on revocation */
+  /** the call's wait lease (lib/mcp/leases.ts), reserved before the POST was handled; ends as `signal` does, and on revocation */
   lease?: Lease;
   /** set when the call carries a progressToken */
   progress?: (elapsedSeconds: number, totalSeconds?: number) => Promise<void>;
@@ -45,8 +45,8 @@ async function waitWithProgress(ctx: CallContext, requestId: string, seconds: nu
   const lease = ctx.lease;
   try {
     const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
-    const signal = lease ? AbortSignal.any([ctx.signal, lease.signal]) : ctx.signal;
-    const request = await waitForRequest(scope, requestId, seconds * 1000, signal);
+    // The lease ends with the call (its client gone or the call cancelled) and on revocation.
+    const request = await waitForRequest(scope, requestId, seconds * 1000, lease ?? ctx.signal);
     // A revoked token's call never receives the answer, even one that woke it before the periodic check.
     if (lease && !(await waits.confirm(lease))) throw new AppError("unauthorized", "The token was revoked; this call ends without the answer.");
     return requestResult(request);

@@ -1,11 +1,9 @@
-// /api/mcp, a realtime route (lib/http/realtime.ts), over the SDK's node Streamable HTTP transport,
-// stateless: a fresh Server and transport per HTTP request, so any instance behind a load balancer
-// can serve any request. What a session needs travels in its signed Mcp-Session-Id
-// (lib/mcp/session.ts) and in the database.
-import type { ServerResponse } from "node:http";
+// /api/mcp, a realtime route (lib/http/realtime.ts): one SDK Server for the process on a shared
+// Streamable HTTP transport (./http-transport.ts), stateless, so any instance behind a load
+// balancer can serve any request. What a session needs travels in its signed Mcp-Session-Id
+// (lib/mcp/session.ts) and in the database; what a call needs, in its POST's context.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readJson } from "../api/body";
 import { jsonReply, type Reply } from "../api/problem";
@@ -19,7 +17,9 @@ import { agentSessionOf } from "./agent-session";
 import { callTool } from "./calls";
 import { mcpConfig } from "./config";
 import { endSession, isEnded } from "./ended";
-import { CallLeases, MAX_BATCH, messagesOf, reserveCalls } from "./leases";
+import { SharedHttpTransport } from "./http-transport";
+import { MAX_BATCH, messagesOf, reserveCalls } from "./leases";
+import { toolError } from "./result";
 import { openSession, readSession, type McpSession } from "./session";
 import { mcpTools } from "./tools";
 
@@ -50,23 +50,18 @@ async function sessionOf(ctx: Ctx): Promise<McpSession | null | undefined> {
   return session && !(await isEnded(session)) ? session : undefined;
 }
 
-/** The stateless transport, freeing a call's wait slot as its response goes out. */
-class LeasedTransport extends StreamableHTTPServerTransport {
-  constructor(private readonly leases: CallLeases) {
-    super({ sessionIdGenerator: undefined });
-  }
+/** What a tool call knows of the POST it came in: its route context and MCP session. */
+type PostContext = { ctx: Ctx; session: McpSession | null };
 
-  override send(message: JSONRPCMessage, options?: { relatedRequestId?: string | number }): Promise<void> {
-    if ("id" in message && ("result" in message || "error" in message)) this.leases.release(message.id);
-    return super.send(message, options);
-  }
-}
-
-function buildServer(ctx: Ctx, session: McpSession | null, leases: CallLeases): Server {
+function buildServer(transport: SharedHttpTransport<PostContext>): Server {
   const cfg = mcpConfig();
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: mcpTools(cfg) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const origin = transport.originOf(extra.requestId);
+    // Its client went away before the call started: nobody will read the result.
+    if (!origin) return toolError("The connection closed.");
+    const { ctx, session } = origin.context;
     const token = request.params._meta?.progressToken;
     const progress =
       token === undefined
@@ -76,22 +71,28 @@ function buildServer(ctx: Ctx, session: McpSession | null, leases: CallLeases): 
               method: "notifications/progress",
               params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
             });
-    const signal = AbortSignal.any([extra.signal, ctx.signal]);
     const principal = ctx.principal;
-    const lease = leases.get(extra.requestId);
+    const lease = origin.leases.get(origin.clientId);
+    // The call stops when its client goes away (ctx.signal, the lease's parent) or cancels it
+    // (extra.signal). A waiting call waits on its lease: no composite AbortSignals per open call.
+    if (lease) extra.signal.addEventListener("abort", () => lease.end(), { once: true });
+    const signal = lease ? ctx.signal : AbortSignal.any([extra.signal, ctx.signal]);
     const agentSessionId = agentSessionOf(request.params._meta, ctx.req);
     return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
   });
   return server;
 }
 
-/** Names the new session on a successful initialize's answer, whichever way the transport writes its head. */
-function nameSessionOnSuccess(res: ServerResponse, sessionId: string): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-    if (status < 300) this.setHeader("mcp-session-id", sessionId);
-    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
-  } as ServerResponse["writeHead"];
+let shared: Promise<SharedHttpTransport<PostContext>> | null = null;
+
+/** The process's one MCP Server, connected to its transport on first use. */
+function mcpTransport(): Promise<SharedHttpTransport<PostContext>> {
+  shared ??= (async () => {
+    const transport = new SharedHttpTransport<PostContext>();
+    await buildServer(transport).connect(transport);
+    return transport;
+  })();
+  return shared;
 }
 
 // POST: one JSON-RPC message (or a batch of at most MAX_BATCH); initialize opens a session.
@@ -104,18 +105,11 @@ export async function handlePost(ctx: Ctx): Promise<Reply | null> {
   const session = init ? openSession(ctx.principal.tokenId, init.clientName) : await sessionOf(ctx);
   if (session === undefined) return jsonRpcError(404, -32001, "Session not found: initialize a new session.");
   const leases = await reserveCalls(ctx.principal.tokenId, messages, ctx.signal);
-  const server = buildServer(ctx, session, leases);
-  const transport = new LeasedTransport(leases);
-  const close = () => {
-    leases.releaseAll();
-    void transport.close().finally(() => server.close());
-  };
-  ctx.signal.addEventListener("abort", close, { once: true });
-  if (init && session) nameSessionOnSuccess(ctx.res, session.id);
   try {
-    await server.connect(transport);
-    await transport.handleRequest(ctx.req, ctx.res, raw);
-    if (ctx.res.statusCode >= 300) leases.releaseAll();
+    const transport = await mcpTransport();
+    // A successful initialize names the new session.
+    const headers: Record<string, string> = init && session ? { "mcp-session-id": session.id } : {};
+    await transport.handle({ context: { ctx, session }, raw, req: ctx.req, res: ctx.res, signal: ctx.signal, leases, headers });
     return null;
   } catch (e) {
     leases.releaseAll();
