@@ -301,6 +301,12 @@ describe("agent callbacks", { timeout: 180_000 }, () => {
 
 describe("restart", { timeout: 180_000 }, () => {
   it("a delivery created while the receiver is down arrives after a server restart", async () => {
+    // Retries every 0.4–1.5 s would pause the webhook after WEBHOOK_PAUSE_AFTER failures if
+    // stopping the server takes a few seconds under load, and a paused delivery waits for a resume:
+    // this test is about the restart, so its server pauses only much later.
+    const env = { ...ENV, WEBHOOK_PAUSE_AFTER: "1000" };
+    await server.stop();
+    server = await startServer({ dataDir, env });
     const t = await team();
     const port = await freePort(); // nothing listens here yet
     const hook = await webhook(t.slug, `http://127.0.0.1:${port}/late`, ["--events", "request.created"]);
@@ -312,7 +318,7 @@ describe("restart", { timeout: 180_000 }, () => {
     expect(row!.lastError).toMatch(/connection failed/);
     await server.stop();
     const rx = await receiver(port);
-    server = await startServer({ dataDir, env: ENV });
+    server = await startServer({ dataDir, env });
     const got = await waitFor("the delivery after restart", () => rx.received[0]);
     expect(got.headers["questions-delivery"]).toBe(row!.id);
     expect(got.json).toMatchObject({ type: "request.created", request: { id: created.id } });
