@@ -152,9 +152,11 @@ test.describe("approvals", () => {
 
     await page.goto(`/inbox/${byN.id}`);
     await expect(page.getByLabel("Input: command")).toHaveText(`$ rm -rf ${tag}-n`);
-    await page.keyboard.press("n");
     const dialog = page.getByRole("dialog", { name: "Deny this action" });
-    await expect(dialog).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press("n");
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await expectStillPending(agent, byN.id);
     await dialog.getByLabel("Note for the agent (optional)").fill(`use a temp dir ${tag}`);
     await page.keyboard.press("Enter");
@@ -163,8 +165,12 @@ test.describe("approvals", () => {
     // Esc is the same Deny (there is no separate Reject), and the note may stay empty.
     await page.goto(`/inbox/${byEsc.id}`);
     await expect(page.getByLabel("Input: command")).toHaveText(`$ rm -rf ${tag}-esc`);
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeVisible();
+    // The page is drawn before it hydrates: a key pressed in between is lost, so press until the
+    // dialog opens (a second press only comes when the first one found no handler).
+    await expect(async () => {
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
     await dialog.getByRole("button", { name: "Deny", exact: true }).click();
     const denied = await agent.wait(byEsc.id, { timeoutMs: 20_000 });
     expect(denied.status).toBe("answered");
