@@ -12,32 +12,18 @@ import { callMcpTool, openMcpSession, type McpSessionInfo } from "../lib/mcp-cli
 import { settle, type BenchServer, type ProcStats } from "../lib/server";
 import { round, sleep, summarise, type Summary } from "../lib/stats";
 import type { Target } from "../lib/target";
-import { answered, warmUp } from "./waiters";
+import { answered, warmUp, type WaitersCtx as Ctx, type WaitersRow } from "./waiters";
 
 export type WaitKind = "long-poll" | "sse" | "mcp";
 
-export type MixedRow = {
+/** The same wave figures as waiters.ts, for several kinds of wait at once. */
+export type MixedRow = Omit<WaitersRow, "mode"> & {
   /** "mixed": the three kinds in turn; "mcp": MCP tool calls only */
   mix: "mixed" | "mcp";
-  waiters: number;
   requests: number;
   byKind: Partial<Record<WaitKind, { waiters: number; woken: number; lastWokenSeconds: number }>>;
-  baseline: ProcStats;
-  open: ProcStats;
-  afterWave: ProcStats;
-  rssPerWaiterKb: number;
-  openSeconds: number;
-  settled: boolean;
-  waveSeconds: number;
-  triggerMs: number;
-  woken: number;
-  rewaits: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  latencyMs: Summary;
 };
 
-type Ctx = { target: Target; start: (label: string) => Promise<BenchServer>; reviewerToken: string; log: (s: string) => void };
 
 const GROUP = 300; // waits per ask token and request (WAITS_PER_TOKEN is 1,000 by default)
 const RAMP = 250; // waits opened per step, so the accept queue does not overflow (see waiters.ts)

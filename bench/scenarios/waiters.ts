@@ -33,7 +33,8 @@ export type WaitersRow = {
   latencyMs: Summary;
 };
 
-type Ctx = { target: Target; start: (label: string) => Promise<BenchServer>; reviewerToken: string; log: (s: string) => void };
+export type WaitersCtx = { target: Target; start: (label: string) => Promise<BenchServer>; reviewerToken: string; log: (s: string) => void };
+type Ctx = WaitersCtx;
 
 const LONG_POLLS_PER_TOKEN = 500; // ask tokens for long-polls: one per this many waits (WAITS_PER_TOKEN)
 const RAMP = 250; // waits opened per step, so the accept queue does not overflow
