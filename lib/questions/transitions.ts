@@ -7,10 +7,11 @@ import { hub } from "../events/hub";
 import { requestEvent } from "../events/event-writes";
 import type { QuestionRequest, Status } from "./schemas";
 import { resolutionSearchText } from "./search-text";
-import { SECRET_META, toView, type SecretMeta, type StoredResponse } from "./view";
+import { toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
 import { outboxRows } from "../notify/outbox";
 import { changeRequest, changeRequestFast } from "./request-writes";
+import { readRequestFast } from "../db/fast-read";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditInput } from "../audit/entry";
 import { answerDigest, waitSeconds } from "../insights/columns";
@@ -41,10 +42,7 @@ export type TransitionOptions = {
 export async function transition(opts: TransitionOptions): Promise<QuestionRequest> {
   await hub.ready();
   const { scope, id } = opts;
-  const row = await db().questionRequest.findFirst({
-    where: { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) },
-    include: { secrets: { select: SECRET_META } },
-  });
+  const row = await readRequestFast({ id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) });
   if (!row) throw new AppError("not_found", `No request ${id}.`);
   if (opts.expectVersion !== undefined && opts.expectVersion !== row.version) {
     throw new AppError("precondition_failed", `The request is at version ${row.version}, not ${opts.expectVersion}.`);

@@ -13,6 +13,8 @@ import { prepareEntry } from "../../lib/audit/entry";
 import { verifyTeam } from "../../lib/audit/verify";
 import { changeWithPrisma, insertCreateWithPrisma } from "./fast-insert-reference";
 import { DELIVERY, EVENT, IDEMPOTENCY, REQUEST, type Table } from "../../lib/db/fast-insert/rows";
+import { readRequestFast } from "../../lib/db/fast-read";
+import { SECRET_META } from "../../lib/questions/view";
 
 const TEAM = "team_fast";
 const WEBHOOK = "wh_fast";
@@ -210,6 +212,33 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       expect(await changeFast({ ...decision(w), expiredBy: new Date() })).not.toBeNull();
       expect(await changeFast(decision(w))).toBeNull();
       expect(await events()).toBe(2);
+    });
+
+    it("reads a request with its secrets' metadata exactly as Prisma's findFirst does (the read a decision starts from)", async () => {
+      for (const w of [again(sample(true)), again(sample(false))]) {
+        await insertCreate(w);
+        const id = w.request.id;
+        const at = new Date(Date.UTC(2026, 11, 5, 1, 2, 3, 456));
+        await db().secretAnswer.create({ data: { id: newId("sec"), requestId: id, questionId: "q", teamId: TEAM, sealed: "v1.x", providedBy: "token:rev", createdAt: at, claimedAt: new Date(at.getTime() + 1) } });
+        await db().secretAnswer.create({ data: { id: newId("sec"), requestId: id, questionId: "q2", teamId: TEAM, providedBy: "token:rev", createdAt: at } });
+        const viaPrisma = async (tokenId?: string) => {
+          const row = await db().questionRequest.findFirst({ where: { id, teamId: TEAM, ...(tokenId !== undefined ? { tokenId } : {}) }, include: { secrets: { select: SECRET_META, orderBy: { questionId: "asc" } } } });
+          return row;
+        };
+        const viaFast = async (tokenId?: string) => {
+          const row = await readRequestFast({ id, teamId: TEAM, ...(tokenId !== undefined ? { tokenId } : {}) });
+          return row && { ...row, secrets: [...row.secrets].sort((a, b) => a.questionId.localeCompare(b.questionId)) };
+        };
+        const prismaRow = await viaPrisma();
+        expect(prismaRow?.secrets).toHaveLength(2);
+        expect(await viaFast()).toEqual(prismaRow);
+        // Every date a Date at the same instant (not a local-time reading of UTC text).
+        expect((await viaFast())!.createdAt.getTime()).toBe(w.request.createdAt.getTime());
+        expect(await viaFast("tok_fast")).toEqual(await viaPrisma("tok_fast"));
+        expect(await viaFast("tok_other")).toBeNull();
+        expect(await readRequestFast({ id, teamId: "team_other" })).toBeNull();
+        expect(await readRequestFast({ id: newId("qr"), teamId: TEAM })).toBeNull();
+      }
     });
 
     it("maps a unique violation to P2002 and leaves nothing of the failed create", async () => {
