@@ -3,7 +3,7 @@
 // balancer can serve any request. What a session needs travels in its signed Mcp-Session-Id
 // (lib/mcp/session.ts) and in the database; what a call needs, in its POST's context.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolRequest, type ProgressNotification } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { readJson } from "../api/body";
 import { jsonReply, type Reply } from "../api/problem";
@@ -17,11 +17,12 @@ import { agentSessionOf } from "./agent-session";
 import { callTool } from "./calls";
 import { mcpConfig } from "./config";
 import { endSession, isEnded } from "./ended";
-import { SharedHttpTransport } from "./http-transport";
+import { SharedHttpTransport, type CallOrigin } from "./http-transport";
 import { MAX_BATCH, messagesOf, reserveCalls } from "./leases";
-import { toolError } from "./result";
+import { toolError, type ToolResult } from "./result";
 import { openSession, readSession, type McpSession } from "./session";
-import { mcpTools } from "./tools";
+import { GET_ANSWER, mcpTools } from "./tools";
+import { ASK_HUMAN } from "../openapi/tool-schema";
 
 const SERVER_INFO = { name: "openoxide-questions", title: "OpenOxide Questions", version: "0.1.0" };
 const INSTRUCTIONS =
@@ -53,6 +54,26 @@ async function sessionOf(ctx: Ctx): Promise<McpSession | null | undefined> {
 /** What a tool call knows of the POST it came in: its route context and MCP session. */
 type PostContext = { ctx: Ctx; session: McpSession | null };
 
+/** A tool call's run, whichever way it came (the Server's handler or the transport's direct path). */
+function runTool(request: CallToolRequest, origin: CallOrigin<PostContext>, cancelled: AbortSignal | null, notify: (n: ProgressNotification) => void): Promise<ToolResult> {
+  const { ctx, session } = origin.context;
+  const token = request.params._meta?.progressToken;
+  const progress =
+    token === undefined
+      ? undefined
+      : async (elapsed: number, total?: number) =>
+          notify({
+            method: "notifications/progress",
+            params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
+          });
+  const lease = origin.leases.get(origin.clientId);
+  // The call stops when its client goes away (ctx.signal, the lease's parent) or cancels it. A
+  // waiting call waits on its lease, which a cancel ends: no composite AbortSignals per open call.
+  const signal = lease || !cancelled ? ctx.signal : AbortSignal.any([cancelled, ctx.signal]);
+  const agentSessionId = agentSessionOf(request.params._meta, ctx.req);
+  return callTool({ principal: ctx.principal, session, agentSessionId, cfg: mcpConfig(), correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
+}
+
 function buildServer(transport: SharedHttpTransport<PostContext>): Server {
   const cfg = mcpConfig();
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
@@ -61,25 +82,12 @@ function buildServer(transport: SharedHttpTransport<PostContext>): Server {
     const origin = transport.originOf(extra.requestId);
     // Its client went away before the call started: nobody will read the result.
     if (!origin) return toolError("The connection closed.");
-    const { ctx, session } = origin.context;
-    const token = request.params._meta?.progressToken;
-    const progress =
-      token === undefined
-        ? undefined
-        : (elapsed: number, total?: number) =>
-            extra.sendNotification({
-              method: "notifications/progress",
-              params: { progressToken: token, progress: elapsed, ...(total === undefined ? {} : { total }), message: `Waiting for a human to answer (${elapsed} s)…` },
-            });
-    const principal = ctx.principal;
     const lease = origin.leases.get(origin.clientId);
-    // The call stops when its client goes away (ctx.signal, the lease's parent) or cancels it
-    // (extra.signal). A waiting call waits on its lease: no composite AbortSignals per open call.
     if (lease) extra.signal.addEventListener("abort", () => lease.end(), { once: true });
-    const signal = lease ? ctx.signal : AbortSignal.any([extra.signal, ctx.signal]);
-    const agentSessionId = agentSessionOf(request.params._meta, ctx.req);
-    return callTool({ principal, session, agentSessionId, cfg, correlationId: ctx.correlationId, signal, progress, lease }, request.params.name, request.params.arguments);
+    return runTool(request, origin, extra.signal, (n) => void extra.sendNotification(n).catch(() => undefined));
   });
+  // The calls that wait for a human: answered by the transport itself, without the Server's per-request state (./http-transport.ts).
+  transport.answerDirectly([ASK_HUMAN, GET_ANSWER], (request, call) => runTool(request, call, null, (n) => call.notify(n)));
   return server;
 }
 

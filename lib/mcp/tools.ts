@@ -14,7 +14,16 @@ export function waitsFor(name: unknown, args: unknown): boolean {
   return name === GET_ANSWER && (args as { waitSeconds?: unknown } | null)?.waitSeconds !== 0;
 }
 
+// Built once per wait limit: every get_answer call parses with it, and building a zod schema costs more than the parse.
+const inputSchemas = new Map<number, ReturnType<typeof buildInputSchema>>();
+
 export function getAnswerInputSchema(cfg: McpConfig) {
+  let schema = inputSchemas.get(cfg.waitSeconds);
+  if (!schema) inputSchemas.set(cfg.waitSeconds, (schema = buildInputSchema(cfg)));
+  return schema;
+}
+
+function buildInputSchema(cfg: McpConfig) {
   return z
     .object({
       requestId: z

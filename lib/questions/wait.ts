@@ -34,16 +34,27 @@ function viewOf(row: EventRow): QuestionRequest {
  * caller is the asking agent (not a reviewer's client), so the wait counts as its presence.
  */
 export function waitForRequest(scope: Scope, id: string, waitMs: number, signal?: StopSignal, agent = true): Promise<QuestionRequest> {
-  return waitLoop(scope, id, waitMs, signal, agent, viewFromRead, viewFromEvent);
+  return waitLoop(scope, id, waitMs, signal, agent, viewFromRead, viewFromEvent, null);
+}
+
+/**
+ * waitForRequest for an MCP tool call: null when the wait ended (its time up, or stopped) with no
+ * change to the request, without reading it again — every change wakes the wait, and a call that
+ * gets "pending" just waits again. An MCP wait ends every MCP_WAIT_SECONDS, so that read was a
+ * third of the CPU of holding 10,000 MCP waits open.
+ */
+export function waitForAnswer(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<QuestionRequest | null> {
+  return waitLoop<QuestionRequest | null>(scope, id, waitMs, signal, true, viewFromRead, viewFromEvent, stillPending);
 }
 
 /** waitForRequest for the HTTP reply: the view's JSON text, from the event payload when woken. */
 export function waitForRequestText(scope: Scope, id: string, waitMs: number, signal?: StopSignal, agent = true): Promise<ViewText> {
-  return waitLoop(scope, id, waitMs, signal, agent, textFromRead, textFromEvent);
+  return waitLoop(scope, id, waitMs, signal, agent, textFromRead, textFromEvent, null);
 }
 
 // Outcomes of a wait, as plain functions: a suspended wait holds no closures of its own.
 const viewFromRead = (view: QuestionRequest) => view;
+const stillPending = () => null;
 const viewFromEvent = (row: EventRow) => {
   const view = viewOf(row);
   return view.status !== "pending" ? view : null;
@@ -67,6 +78,8 @@ async function waitLoop<T>(
   agent: boolean,
   fromRead: (view: QuestionRequest) => T,
   fromEvent: (row: EventRow, id: string) => T | null,
+  /** the outcome when the wait ends with no change (null: read the request again, as a long-poll does) */
+  quiet: (() => T) | null,
 ): Promise<T> {
   const deadline = Date.now() + waitMs;
   let held = false;
@@ -97,6 +110,8 @@ async function waitLoop<T>(
           resolved = true;
           return outcome;
         }
+        // Woken by nothing (not by the request's expiry, whose sleep ends earlier): over.
+        if (!woken && quiet && (signal?.aborted || Date.now() >= deadline)) return quiet();
       } finally {
         watch.dispose();
       }

@@ -73,6 +73,38 @@ describe("MCP transport", () => {
     ]);
   });
 
+  it("a wait cancelled in its own POST (notifications/cancelled) gets no answer, and a dropped one leaves nothing parked", async () => {
+    const [a, b] = [await agent.create(singleSelect()), await agent.create(singleSelect())];
+    const session = await openSession();
+    const cancelling = new AbortController();
+    const cancel = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5, reason: "test" } };
+    const res = await fetch(`${baseUrl}/api/mcp`, { method: "POST", headers: headers(session), body: JSON.stringify([getAnswer(5, a.id), cancel, getAnswer(8, b.id)]), signal: cancelling.signal });
+    expect(res.status).toBe(200);
+    await parked(b.id);
+    // a is answered first: a call 5 still waiting would write its answer before call 8's.
+    await reviewer.reply(a.id, { answers: { db: { selected: ["SQLite"] } } });
+    await reviewer.reply(b.id, { answers: { db: { selected: ["PostgreSQL"] } } });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      text += value ?? "";
+      if (done || text.includes('"id":8')) break;
+    }
+    expect(text).toContain('"id":8');
+    expect(text).not.toContain('"id":5');
+    // The cancelled call gets no response, so the stream stays open until its client leaves.
+    cancelling.abort();
+
+    const c = await agent.create(singleSelect());
+    const dropping = new AbortController();
+    const dropped = fetch(`${baseUrl}/api/mcp`, { method: "POST", headers: headers(session), body: JSON.stringify(getAnswer(7, c.id)), signal: dropping.signal });
+    await parked(c.id);
+    dropping.abort();
+    await expect(dropped.then((r) => r.text())).rejects.toThrow();
+    await parked(c.id, { count: 0, exactly: true });
+  });
+
   it("answers as the SDK's transport does: 406, 400 for an unknown protocol version or a non-JSON-RPC body, 202 for a notification", async () => {
     const session = await openSession();
     const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
