@@ -7,7 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { openApiDocument } from "../openapi/document";
-import { ROUTES, type RouteSpec } from "./routes";
+import { ROUTES, UI_REALTIME, type RouteSpec } from "./routes";
 
 const entries = (Object.entries(ROUTES) as [string, RouteSpec][]).filter(([, spec]) => !spec.undocumented);
 
@@ -67,5 +67,9 @@ describe("one path per route", () => {
     // A realtime path has no route file at all: Next would serve it under `next dev`/`next start`
     // and the realtime layer under the server, two paths for one route.
     expect(existsSync(file(spec))).toBe(!spec.realtime);
+  });
+
+  it.each(Object.entries(UI_REALTIME))("%s (browser): served by the realtime layer only, no route file", (_name, spec) => {
+    expect(existsSync(file(spec as RouteSpec))).toBe(false);
   });
 });

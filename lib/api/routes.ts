@@ -67,6 +67,15 @@ export const ROUTES = {
   health: { method: "get", path: "/api/health", scopes: null, operationId: "health", response: Health },
 } as const satisfies Record<string, RouteSpec>;
 
+/**
+ * The browser's routes the realtime layer serves too: cookie session (lib/http/ui-route.ts), so no
+ * scopes, and not in the OpenAPI document. The inbox's event stream, where a new request reaches
+ * an open inbox — docs/decisions.md "The browser's event stream on the realtime path".
+ */
+export const UI_REALTIME = {
+  uiEvents: { method: "get", path: "/api/ui/events" },
+} as const satisfies Record<string, Pick<RouteSpec, "method" | "path">>;
+
 export type RouteName = keyof typeof ROUTES;
 /** The entries the realtime layer serves. */
 export type RealtimeName = { [K in RouteName]: (typeof ROUTES)[K] extends { realtime: true } ? K : never }[RouteName];

@@ -1,8 +1,7 @@
-// The HTTP side of an event stream, shared by the token API (lib/http/endpoints/stream-events.ts)
-// and the browser's route (app/api/ui/events).
+// The HTTP side of an event stream, shared by the token API's (lib/http/endpoints/stream-events.ts)
+// and the browser's (lib/http/endpoints/ui-events.ts).
 import { AppError } from "../errors";
 import { headerOf, type AnyRequest } from "../http/headers";
-import type { EventStream } from "./sse";
 
 /** `Last-Event-ID` header (or `?lastEventId=`, for clients that cannot set headers). */
 export function lastEventId(req: AnyRequest, url: URL): number | null {
@@ -21,8 +20,3 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   connection: "keep-alive",
   "x-accel-buffering": "no",
 });
-
-/** A Next route's event stream: the stream read through a ReadableStream. */
-export function sseResponse(stream: EventStream): Response {
-  return new Response(stream.readable(), { headers: SSE_HEADERS });
-}

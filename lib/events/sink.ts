@@ -1,7 +1,7 @@
-// Where an event stream's text goes. The token API's streams (a realtime route) write straight to
-// the socket (ServerResponse): a WHATWG ReadableStream, its queuing strategy and a reader loop cost
-// several KB per open stream, 10,000 streams at once. The browser's route (a Next route file)
-// gets a ReadableStream.
+// Where an event stream's text goes: straight to the socket (ServerResponse) of a realtime route,
+// the token API's and the browser's alike. A WHATWG ReadableStream, its queuing strategy and a
+// reader loop cost several KB per open stream, 10,000 streams at once, and a trip through Next's
+// response pipeline per event.
 import type { ServerResponse } from "node:http";
 
 export interface SseSink {
@@ -45,41 +45,4 @@ export class ResponseSink implements SseSink {
       this.res.end();
     }
   }
-}
-
-const encoder = new TextEncoder();
-
-/** A ReadableStream fed by `start(sink)`: its queue (up to `highWaterMark` bytes) is the sink's. */
-export function readableSink(highWaterMark: number, start: (sink: SseSink) => void, cancel: () => void): ReadableStream<Uint8Array> {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let wake: (() => void) | null = null;
-  const sink: SseSink = {
-    write: (text) => controller.enqueue(encoder.encode(text)),
-    queued: () => highWaterMark - (controller.desiredSize ?? 0),
-    hasRoom: () => (controller.desiredSize ?? 0) > 0,
-    onRoom: (fn) => void (wake = fn),
-    end: (error) => {
-      try {
-        if (error) controller.error(error);
-        else controller.close();
-      } catch {
-        // already closed by the client
-      }
-    },
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(c) {
-        controller = c;
-        start(sink);
-      },
-      pull() {
-        const fn = wake;
-        wake = null;
-        fn?.();
-      },
-      cancel,
-    },
-    new ByteLengthQueuingStrategy({ highWaterMark }),
-  );
 }

@@ -3,7 +3,7 @@
 // waits for the client to take it; a client whose queue passes SSE_MAX_QUEUED_BYTES is dropped (it
 // resumes with Last-Event-ID). A resume from before the pruned part of the log starts with `reset`.
 // One stream is one EventStream (a class, not a dozen closures) writing to a sink (lib/events/sink.ts):
-// the socket of a realtime route, or a ReadableStream for a Next route; one timer pings every open stream.
+// the socket of a realtime route; one timer pings every open stream.
 import type { Principal } from "../auth/principal";
 import { hasScope } from "../auth/principal";
 import { db } from "../db/client";
@@ -13,7 +13,7 @@ import { env } from "../config/env";
 import { shutdown } from "../shutdown";
 import { hub } from "./hub";
 import { prunedThrough } from "./retention";
-import { readableSink, type SseSink } from "./sink";
+import type { SseSink } from "./sink";
 
 const PAGE = 200;
 
@@ -23,12 +23,13 @@ export type Audience = {
   /** when set, live events are offered only for these tokens (an ask-only token's own), not the whole teams */
   tokenIds?: string[];
   visible: (row: EventRow) => boolean;
-  /** fields added to (or replacing) each event's data: the browser's gets the team, say */
-  extra?: (row: EventRow) => Record<string, unknown>;
+  /** fields added to (or replacing) each event's data, given the row's parsed payload: the browser's gets the team, say */
+  extra?: (row: EventRow, request: unknown) => Record<string, unknown>;
 };
 
-export function formatEvent(row: EventRow, extra: Record<string, unknown> = {}): string {
-  const data = { id: row.id, type: row.type, requestId: row.requestId, createdAt: row.createdAt.toISOString(), request: JSON.parse(row.payload), ...extra };
+export function formatEvent(row: EventRow, extra?: Audience["extra"]): string {
+  const request: unknown = JSON.parse(row.payload);
+  const data = { id: row.id, type: row.type, requestId: row.requestId, createdAt: row.createdAt.toISOString(), request, ...extra?.(row, request) };
   return `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
@@ -51,8 +52,8 @@ export function tokenAudience(principal: Principal): Audience {
 
 /**
  * One client's stream. Nothing happens until start(sink): a realtime route starts it on its socket once
- * the response's headers are sent, a Next route through readable(). `signal` ends it (client gone,
- * access revoked); `onClose` runs once when it ends.
+ * the response's headers are sent. `signal` ends it (client gone, access revoked); `onClose` runs
+ * once when it ends.
  */
 export class EventStream {
   private sink: SseSink | null = null;
@@ -71,11 +72,6 @@ export class EventStream {
     private readonly onClose?: () => void,
   ) {
     this.replaying = lastEventId !== null;
-  }
-
-  /** For Next's routes: the stream as a WHATWG ReadableStream (started at once). */
-  readable(): ReadableStream<Uint8Array> {
-    return readableSink(this.maxQueued, (sink) => this.start(sink), () => this.end());
   }
 
   start(sink: SseSink): void {
@@ -146,7 +142,7 @@ export class EventStream {
   private send(row: EventRow): void {
     if (row.id <= this.lastSent) return;
     this.lastSent = row.id;
-    this.write(formatEvent(row, this.audience.extra?.(row)));
+    this.write(formatEvent(row, this.audience.extra));
   }
 
   /** Resolves when the client has taken enough of the queue for another row. */
@@ -242,9 +238,4 @@ const open = new OpenStreams();
 /** The process's open event streams (how many: `.size`). */
 export function streams(): OpenStreams {
   return open;
-}
-
-/** A stream as a ReadableStream, started at once (`signal` and `onClose` as for EventStream). */
-export function eventStream(audience: Audience, lastEventId: number | null, signal: AbortSignal, onClose?: () => void): ReadableStream<Uint8Array> {
-  return new EventStream(audience, lastEventId, signal, onClose).readable();
 }

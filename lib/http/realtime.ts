@@ -1,20 +1,23 @@
 // The realtime routes: the entries of lib/api/routes.ts marked `realtime` (long-poll, event stream,
-// MCP, the Claude Code hook, create/list and reply/reject), served from node:http with node's own request and response, before
+// MCP, the Claude Code hook, create/list and reply/reject) and its UI_REALTIME ones (the browser's
+// event stream), served from node:http with node's own request and response, before
 // Next.js sees the request (lib/http/server.ts). Every other path goes to Next's route files and
 // pages; no path is served by both (routes.test.ts checks that no route file exists for these).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ROUTES, type RealtimeName } from "../api/routes";
+import { ROUTES, UI_REALTIME, type RealtimeName } from "../api/routes";
 import { claudeCodeHook } from "./endpoints/claude-code-hook";
 import { getRequest } from "./endpoints/get-request";
 import { mcpDelete, mcpGet, mcpPost } from "./endpoints/mcp";
 import { rejectRequest, replyToRequest } from "./endpoints/decide";
 import { createRequest, listRequests } from "./endpoints/requests";
 import { streamEvents } from "./endpoints/stream-events";
+import { uiEvents } from "./endpoints/ui-events";
 import { API_HEADERS } from "../api/security-headers";
 import { log } from "../log";
 import type { Served } from "./route";
 
 const HANDLERS: Record<RealtimeName, Served> = { createRequest, listRequests, getRequest, replyToRequest, rejectRequest, streamEvents, claudeCodeHook, mcpPost, mcpDelete, mcpGet };
+const UI_HANDLERS: Record<keyof typeof UI_REALTIME, Served> = { uiEvents };
 
 type Entry = { method: string; pattern: RegExp; names: string[]; serve: Served };
 
@@ -28,11 +31,11 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}$`), names };
 }
 
-const TABLE: Entry[] = (Object.keys(HANDLERS) as RealtimeName[]).map((name) => ({
-  method: ROUTES[name].method.toUpperCase(),
-  ...compile(ROUTES[name].path),
-  serve: HANDLERS[name],
-}));
+const row = (route: { method: string; path: string }, serve: Served): Entry => ({ method: route.method.toUpperCase(), ...compile(route.path), serve });
+const TABLE: Entry[] = [
+  ...(Object.keys(HANDLERS) as RealtimeName[]).map((name) => row(ROUTES[name], HANDLERS[name])),
+  ...(Object.keys(UI_HANDLERS) as (keyof typeof UI_REALTIME)[]).map((name) => row(UI_REALTIME[name], UI_HANDLERS[name])),
+];
 
 function answer405(res: ServerResponse, allow: string): void {
   res.writeHead(405, { ...API_HEADERS, allow, "content-length": 0 });
