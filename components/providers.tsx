@@ -1,8 +1,14 @@
 "use client";
 // Client-side providers for signed-in pages: one React Query cache per browser tab, and the app's
 // public address (lib/config/public-url.ts) for the snippets that show it.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { notifyManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createContext, useContext, useState, type ReactNode } from "react";
+
+// React Query tells components of a cache change in a timer task (setTimeout 0) by default: a live
+// event (components/inbox/use-live-sync.ts) then waited for that task before the inbox rendered its
+// new row. A microtask still batches every change made in one task, and renders in the same task
+// as the message (issue 27 goal 5; docs/decisions.md "The browser's event stream on the realtime path").
+notifyManager.setScheduler((cb) => queueMicrotask(cb));
 
 const PublicUrl = createContext("http://localhost:3000");
 

@@ -13,7 +13,7 @@ import { InboxRow } from "./inbox-row";
 import { LiveBanner } from "./live-banner";
 import { LiveIndicator } from "./live-indicator";
 import { inboxKey, useLiveSync } from "./use-live-sync";
-import { useFaviconCount } from "./favicon-badge";
+import { useTabCount } from "./favicon-badge";
 import { NotificationsToggle, useDesktopNotifications } from "./notifications";
 
 const TITLE = "Inbox · OpenOxide Questions";
@@ -78,10 +78,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   const [present, setPresent] = useFilter("presence");
 
   const total = data.total;
-  useEffect(() => {
-    document.title = total > 0 ? `(${total}) ${TITLE}` : TITLE;
-  }, [total]);
-  useFaviconCount(total);
+  useTabCount(total, TITLE);
 
   const agents = useMemo(() => [...new Set(data.data.map((r) => r.agent.name))].sort(), [data]);
   const rows = byPresence(

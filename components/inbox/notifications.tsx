@@ -9,24 +9,46 @@ import { useLiveEvents } from "./live";
 const KEY = "oq.desktopNotifications";
 const changed = new Set<() => void>();
 
-function enabled(): boolean {
-  return typeof Notification !== "undefined" && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
+type State = { permission: NotificationPermission | "unsupported"; on: boolean };
+const SERVER: State = { permission: "default", on: false };
+let state: State | null = null;
+let watching = false;
+
+function read(): State {
+  if (typeof Notification === "undefined") return { permission: "unsupported", on: false };
+  const permission = Notification.permission;
+  return { permission, on: permission === "granted" && localStorage.getItem(KEY) === "on" };
 }
 
-function useEnabled(): boolean {
-  return useSyncExternalStore(
-    (cb) => {
-      changed.add(cb);
-      return () => changed.delete(cb);
-    },
-    enabled,
-    () => false,
-  );
+// Read once and kept: `Notification.permission` asks the browser process synchronously, and the
+// inbox renders on every live event (it was most of the time from a message to its row on a loaded
+// machine). The store is read again when the toggle changes it or the browser's permission changes.
+function refresh(): void {
+  const next = read();
+  if (state && next.permission === state.permission && next.on === state.on) return;
+  state = next;
+  changed.forEach((cb) => cb());
+}
+
+function subscribe(cb: () => void): () => void {
+  changed.add(cb);
+  if (!watching && typeof navigator !== "undefined" && navigator.permissions) {
+    watching = true;
+    navigator.permissions.query({ name: "notifications" }).then(
+      (status) => status.addEventListener("change", refresh),
+      () => undefined,
+    );
+  }
+  return () => changed.delete(cb);
+}
+
+function useNotificationState(): State {
+  return useSyncExternalStore(subscribe, () => (state ??= read()), () => SERVER);
 }
 
 export function useDesktopNotifications(): void {
   const router = useRouter();
-  const on = useEnabled();
+  const { on } = useNotificationState();
   useLiveEvents(undefined, (e) => {
     if (!on || e.type !== "request.created" || e.request.status !== "pending" || document.visibilityState !== "hidden") return;
     const r = e.request;
@@ -45,20 +67,19 @@ export function useDesktopNotifications(): void {
 
 /** The toggle in the inbox header. */
 export function NotificationsToggle() {
-  const on = useEnabled();
+  const { on, permission } = useNotificationState();
   const hydrated = useHydrated();
-  const supported = !hydrated || typeof Notification !== "undefined";
+  const supported = !hydrated || permission !== "unsupported";
   const [refused, setDenied] = useState(false);
-  const denied = refused || (hydrated && supported && Notification.permission === "denied");
-
+  const denied = refused || (hydrated && permission === "denied");
   async function toggle(next: boolean) {
     if (next) {
-      const permission = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
-      setDenied(permission === "denied");
-      if (permission !== "granted") return;
+      const answer = Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+      setDenied(answer === "denied");
+      if (answer !== "granted") return;
     }
     localStorage.setItem(KEY, next ? "on" : "off");
-    changed.forEach((cb) => cb());
+    refresh();
   }
 
   if (!supported) return null;
