@@ -55,7 +55,8 @@ const options = {
   latencySamples: quick ? 30 : 200,
   latencyOthers: 100,
   inboxOpen: quick ? 200 : 1000,
-  inboxLoads: quick ? 3 : 10,
+  // 20 cold loads: with 10 the p95 was the one slowest load (bench/analysis.md, round 3).
+  inboxLoads: quick ? 3 : 20,
   inboxSamples: quick ? 10 : 40,
   webhooks: { isolation: { ratePerS: 10, seconds: quick ? 5 : 20 }, burst: { requests: quick ? 200 : 1000, webhooks: 10, concurrency: 16 } },
   scenarios: only,

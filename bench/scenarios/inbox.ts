@@ -15,7 +15,7 @@ import { round, sleep } from "../lib/stats";
 import type { Target } from "../lib/target";
 
 export type Pct = { n: number; p50: number; p95: number; max: number };
-export type InboxLoad = { lcpMs: number; lcpElement: string; ttfbMs: number; htmlDoneMs: number; fcpMs: number; scriptKb: number; scripts: number; uncompressedScripts: number; documentKb: number };
+export type InboxLoad = { lcpMs: number; lcpElement: string; ttfbMs: number; htmlDoneMs: number; fcpMs: number; dclMs: number; longTaskMs: number; scriptKb: number; scripts: number; uncompressedScripts: number; documentKb: number };
 export type InboxResult = {
   openRequests: number;
   loads: InboxLoad[];
@@ -45,7 +45,7 @@ export function pct(samples: number[]): Pct {
 const wallMs = () => performance.timeOrigin + performance.now();
 const WARM = 3;
 
-async function reviewerCookie(ctx: Ctx): Promise<{ name: string; value: string; url: string }[]> {
+export async function reviewerCookie(ctx: Pick<Ctx, "base" | "target">): Promise<{ name: string; value: string; url: string }[]> {
   const email = `bench-reviewer-${randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
   const made = admin(ctx.target.dataDir, ["user", "create", email, "--password", password, "--team", "default", "--role", "reviewer"], { DATA_DIR: ctx.target.dataDir, DATABASE_URL: ctx.target.databaseUrl });
@@ -58,7 +58,11 @@ async function reviewerCookie(ctx: Ctx): Promise<{ name: string; value: string; 
 // wall-clock time it appeared (a MutationObserver runs before the next paint). Plain JavaScript
 // text: a function passed to addInitScript would carry the bench's transpiler helpers along.
 const PAGE_PROBES = `(() => {
-  const oq = (window.__oq = { lcp: [], rows: [], sse: {} });
+  const oq = (window.__oq = { lcp: [], rows: [], sse: {}, long: [] });
+  // Main-thread tasks over 50 ms (parsing, script, layout), to tell the browser's share of a slow load.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) oq.long.push({ t: e.startTime, d: e.duration });
+  }).observe({ type: "longtask", buffered: true });
   // When each request.created message reached the page, to split the live path in two.
   const add = EventSource.prototype.addEventListener;
   EventSource.prototype.addEventListener = function (type, listener, options) {
@@ -99,7 +103,7 @@ async function newContext(browser: Browser, cookies: Awaited<ReturnType<typeof r
 }
 
 /** One cold load of /inbox in a new context: LCP and what the Network domain saw. */
-async function coldLoad(browser: Browser, cookies: Awaited<ReturnType<typeof reviewerCookie>>, base: string): Promise<InboxLoad & { acceptEncoding: string }> {
+export async function coldLoad(browser: Browser, cookies: Awaited<ReturnType<typeof reviewerCookie>>, base: string): Promise<InboxLoad & { acceptEncoding: string }> {
   const context = await newContext(browser, cookies);
   try {
     const page = await context.newPage();
@@ -133,13 +137,15 @@ async function coldLoad(browser: Browser, cookies: Awaited<ReturnType<typeof rev
     await page.waitForLoadState("networkidle");
     const lcp = (await page.evaluate("window.__oq.lcp.at(-1) || null")) as { t: number; el: string } | null;
     if (!lcp) throw new Error("no largest-contentful-paint entry");
-    // Where the time went: first byte of the page, its last byte, first paint.
+    // Where the time went: first byte of the page, its last byte, first paint, the parsed document,
+    // and the long main-thread tasks that started before the largest paint.
     const nav = (await page.evaluate(`(() => {
       const n = performance.getEntriesByType("navigation")[0];
       const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-      return { ttfb: n.responseStart, done: n.responseEnd, fcp: fcp ? fcp.startTime : NaN };
-    })()`)) as { ttfb: number; done: number; fcp: number };
-    return { lcpMs: round(lcp.t), lcpElement: lcp.el, ttfbMs: round(nav.ttfb), htmlDoneMs: round(nav.done), fcpMs: round(nav.fcp), scriptKb: round(scriptBytes / 1000, 1), scripts, uncompressedScripts: uncompressed, documentKb: round(documentBytes / 1000, 1), acceptEncoding };
+      const long = window.__oq.long.filter((e) => e.t < ${lcp.t}).reduce((a, e) => a + e.d, 0);
+      return { ttfb: n.responseStart, done: n.responseEnd, fcp: fcp ? fcp.startTime : NaN, dcl: n.domContentLoadedEventEnd, long };
+    })()`)) as { ttfb: number; done: number; fcp: number; dcl: number; long: number };
+    return { lcpMs: round(lcp.t), lcpElement: lcp.el, ttfbMs: round(nav.ttfb), htmlDoneMs: round(nav.done), fcpMs: round(nav.fcp), dclMs: round(nav.dcl), longTaskMs: round(nav.long), scriptKb: round(scriptBytes / 1000, 1), scripts, uncompressedScripts: uncompressed, documentKb: round(documentBytes / 1000, 1), acceptEncoding };
   } finally {
     await context.close();
   }
@@ -270,6 +276,7 @@ export async function runInbox(ctx: Ctx): Promise<InboxResult> {
       const { acceptEncoding: ae, ...load } = await coldLoad(browser, cookies, base);
       acceptEncoding = ae;
       if (i > 0) loads.push(load); // the first load warms the server's route code
+      log(`    load ${i || "warm"}: LCP ${load.lcpMs} ms, first byte ${load.ttfbMs}, last byte ${load.htmlDoneMs}, FCP ${load.fcpMs}, DOMContentLoaded ${load.dclMs}, long tasks before LCP ${load.longTaskMs} ms; document ${load.documentKb} KB`);
       await sleep(100);
     }
     const lcp = pct(loads.map((l) => l.lcpMs));

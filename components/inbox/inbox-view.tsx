@@ -3,15 +3,15 @@
 // on the client by agent and team, with the pending count in the tab title.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { ConnectAgent } from "@/components/shell/connect-agent";
 import { Button, Card, CardBody, CardHeader, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
 import type { InboxItem, InboxPage, TeamRef } from "@/lib/questions/inbox";
-import { getJson } from "@/lib/browser/api";
 import { FlashNotice } from "./flash";
 import { InboxRow } from "./inbox-row";
 import { LiveBanner } from "./live-banner";
 import { LiveIndicator } from "./live-indicator";
+import { fetchInbox, useMoreRows } from "./use-inbox-pages";
 import { inboxKey, useLiveSync } from "./use-live-sync";
 import { useTabCount } from "./favicon-badge";
 import { NotificationsToggle, useDesktopNotifications } from "./notifications";
@@ -31,23 +31,60 @@ function useFilter(name: string): [string, (v: string) => void] {
   return [value, set];
 }
 
-/** j/k or ↓/↑ move between rows (Enter opens, as on any link). */
-function useRowKeys() {
+const rowLinks = () => [...document.querySelectorAll<HTMLElement>("[data-inbox-row]")];
+
+/**
+ * j/k or ↓/↑ move between rows (Enter opens, as on any link). Past the last row held, j loads the
+ * next rows and moves on to the first of them once they are drawn.
+ */
+function useRowKeys(more: { has: boolean; load: () => Promise<void> }, drawn: unknown) {
+  const moreRef = useRef(more);
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    moreRef.current = more;
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement;
       if (e.altKey || e.ctrlKey || e.metaKey || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
       const delta = e.key === "j" || e.key === "ArrowDown" ? 1 : e.key === "k" || e.key === "ArrowUp" ? -1 : 0;
       if (!delta) return;
-      const rows = [...document.querySelectorAll<HTMLElement>("[data-inbox-row]")];
+      const rows = rowLinks();
       if (!rows.length) return;
       e.preventDefault();
       const at = rows.indexOf(document.activeElement as HTMLElement);
+      if (at === rows.length - 1 && delta > 0 && moreRef.current.has) {
+        focusNext.current = at + 1;
+        void moreRef.current.load();
+        return;
+      }
+      focusNext.current = null;
       rows[at === -1 ? (delta > 0 ? 0 : rows.length - 1) : Math.max(0, Math.min(rows.length - 1, at + delta))]!.focus();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
+  // After the rows the j asked for are drawn.
+  useEffect(() => {
+    const i = focusNext.current;
+    const row = i === null ? undefined : rowLinks()[i];
+    if (!row) return;
+    focusNext.current = null;
+    row.focus();
+  }, [drawn]);
+}
+
+/** True while `ref`'s element is within a screen or so of the viewport. */
+function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled) return setNear(false);
+    const io = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: "1000px 0px" });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, enabled]);
+  return near;
 }
 
 /** "waiting": hide requests whose agent is gone; "first": those with an agent waiting first (each part oldest first). */
@@ -65,12 +102,11 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
     qc.setQueryData(inboxKey, initial);
   }, [qc, initial]);
   useLiveSync(since);
-  useRowKeys();
   useDesktopNotifications();
-  // Loading is app/(app)/inbox/loading.tsx: the page arrives with its data.
+  // The page arrives with its first rows (no loading state); a refetch keeps as many as are held.
   const { data, isError, isFetching, refetch } = useQuery({
     queryKey: inboxKey,
-    queryFn: ({ signal }) => getJson<InboxPage>("/api/ui/requests", signal),
+    queryFn: ({ signal }) => fetchInbox(qc.getQueryData<InboxPage>(inboxKey)?.data.length ?? 0, signal),
     initialData: initial,
   });
   const [agent, setAgent] = useFilter("agent");
@@ -86,6 +122,18 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
     present,
   );
   const filtered = Boolean(agent || team || present === "waiting");
+
+  // More rows as the end of the list comes near, and all of them under a filter (which only
+  // sees the rows held). One fetch at a time; each drawn page lets the next one start.
+  const more = useMoreRows();
+  const hasMore = data.data.length < data.total;
+  const end = useRef<HTMLDivElement>(null);
+  const near = useNearView(end, hasMore);
+  const { load, failed, exhausted } = more;
+  useEffect(() => {
+    if (hasMore && (near || filtered) && !failed && !exhausted(data)) void load();
+  }, [hasMore, near, filtered, data, load, failed, exhausted]);
+  useRowKeys({ has: hasMore, load }, rows);
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
@@ -155,7 +203,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
         filtered ? (
           <EmptyState
             title="Nothing pending matches these filters"
-            description={`${total} pending in all.`}
+            description={hasMore ? `Looking through all ${total} pending…` : `${total} pending in all.`}
             action={
               <Button variant="secondary" onClick={() => (setAgent(""), setTeam(""), setPresent(""))}>
                 Clear filters
@@ -180,10 +228,13 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
               <InboxRow key={r.id} item={r} showTeam={teams.length > 1} />
             ))}
           </ul>
-          {data.data.length < data.total ? (
-            <p className="border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
-              Showing the oldest {data.data.length} of {data.total}. Answer these to see the rest.
-            </p>
+          {hasMore ? (
+            <div ref={end} className="flex items-center justify-between gap-3 border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <span>{`Showing the oldest ${data.data.length} of ${data.total}; ${more.failed ? "the next ones could not be loaded." : "more appear as you scroll."}`}</span>
+              <Button variant="secondary" size="sm" disabled={more.loading} onClick={() => void more.load()}>
+                {more.loading ? "Loading…" : "Show more"}
+              </Button>
+            </div>
           ) : null}
         </Card>
       )}

@@ -5,24 +5,26 @@ import { AppError } from "../errors";
 import type { QuestionRequest } from "./schemas";
 import { SECRET_META, toView } from "./view";
 import { presenceOf, type Presence } from "./presence";
+import { INBOX_PAGE } from "./inbox-pages";
 
 export type TeamRef = { id: string; slug: string; name: string };
 /** `presence`: whether an agent still waits (pending requests only; lib/questions/presence.ts). */
 export type InboxItem = QuestionRequest & { team: TeamRef; presence?: Presence | null };
 export type InboxPage = { data: InboxItem[]; total: number };
 
-export const INBOX_LIMIT = 200;
+export { INBOX_FIRST, INBOX_MAX, INBOX_PAGE } from "./inbox-pages";
 
 const TEAM = { select: { id: true, slug: true, name: true } } as const;
 
-export async function listInbox(opts: { teamIds: string[]; agent?: string; limit?: number }): Promise<InboxPage> {
+/** `after`: the last id the caller holds (ids sort by creation), for the rows after it; `total` counts them all. */
+export async function listInbox(opts: { teamIds: string[]; agent?: string; after?: string; limit?: number }): Promise<InboxPage> {
   const where = { teamId: { in: opts.teamIds }, status: "pending", ...(opts.agent ? { agentName: opts.agent } : {}) };
   const client = db();
   const [rows, total] = await Promise.all([
     client.questionRequest.findMany({
-      where,
+      where: opts.after ? { ...where, id: { gt: opts.after } } : where,
       orderBy: { id: "asc" },
-      take: opts.limit ?? INBOX_LIMIT,
+      take: opts.limit ?? INBOX_PAGE,
       include: { secrets: { select: SECRET_META }, team: TEAM },
     }),
     client.questionRequest.count({ where }),

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { InboxView } from "@/components/inbox/inbox-view";
 import { requirePageRole } from "@/app/page-role";
-import { eventCursor, listInbox } from "@openoxide/questions-core/questions/inbox";
+import { eventCursor, INBOX_FIRST, listInbox } from "@openoxide/questions-core/questions/inbox";
 
 export const metadata: Metadata = { title: "Inbox · OpenOxide Questions" };
 
@@ -14,7 +14,9 @@ export default async function InboxPage() {
   const { user, teamIds } = await requirePageRole("reviewer");
   // The cursor is read before the snapshot: the stream resumes after it, so nothing falls between.
   const since = await eventCursor();
-  const initial = await listInbox({ teamIds });
+  // The first rows only: the document (HTML and the same rows as component data) is what the
+  // browser parses before its first paint. The view fetches the rest as the reviewer scrolls.
+  const initial = await listInbox({ teamIds, limit: INBOX_FIRST });
   const teams = user.memberships.filter((m) => teamIds.includes(m.teamId)).map((m) => ({ id: m.teamId, slug: m.teamSlug, name: m.teamName }));
   return (
     <>
