@@ -87,3 +87,14 @@ test("a request created while only the first page is held counts at once and sho
   await expect(rows(page)).toHaveCount(OPEN + 2);
   await expect(row(page, tag, OPEN + 1)).toBeVisible();
 });
+
+test("a filter looks through every open request, not only the rows of the first page", async ({ page }) => {
+  const tag = uid();
+  const { reviewer, agent } = await seed(tag);
+  await agent.create({ ...request(tag, OPEN), agent: { name: `late-${tag}` } });
+  await signIn(page, reviewer, `/inbox?agent=late-${tag}`);
+  await openInbox(page);
+  await expect(row(page, tag, OPEN)).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByText("Nothing pending matches these filters")).toHaveCount(0);
+});

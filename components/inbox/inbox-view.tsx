@@ -3,7 +3,7 @@
 // on the client by agent and team, with the pending count in the tab title.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { ConnectAgent } from "@/components/shell/connect-agent";
 import { Button, Card, CardBody, CardHeader, EmptyState, Kbd, Label, Select, Spinner } from "@/components/ui";
 import type { InboxItem, InboxPage, TeamRef } from "@/lib/questions/inbox";
@@ -74,17 +74,17 @@ function useRowKeys(more: { has: boolean; load: () => Promise<void> }, drawn: un
   }, [drawn]);
 }
 
-/** True while `ref`'s element is within a screen or so of the viewport. */
-function useNearView(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+/** True while `el` is within a screen or so of the viewport. */
+function useNearView(el: HTMLElement | null): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
-    const el = ref.current;
-    if (!el || !enabled) return setNear(false);
+    if (!el) return;
+    // Called once at once for the element, then on each crossing.
     const io = new IntersectionObserver((entries) => setNear(entries.some((e) => e.isIntersecting)), { rootMargin: "1000px 0px" });
     io.observe(el);
     return () => io.disconnect();
-  }, [ref, enabled]);
-  return near;
+  }, [el]);
+  return el !== null && near;
 }
 
 /** "waiting": hide requests whose agent is gone; "first": those with an agent waiting first (each part oldest first). */
@@ -127,8 +127,9 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
   // sees the rows held). One fetch at a time; each drawn page lets the next one start.
   const more = useMoreRows();
   const hasMore = data.data.length < data.total;
-  const end = useRef<HTMLDivElement>(null);
-  const near = useNearView(end, hasMore);
+  // The list's end, watched from whichever element shows it now (filters swap the list out).
+  const [end, setEnd] = useState<HTMLDivElement | null>(null);
+  const near = useNearView(end);
   const { load, failed, exhausted } = more;
   useEffect(() => {
     if (hasMore && (near || filtered) && !failed && !exhausted(data)) void load();
@@ -229,7 +230,7 @@ export function InboxView({ initial, since, teams }: { initial: InboxPage; since
             ))}
           </ul>
           {hasMore ? (
-            <div ref={end} className="flex items-center justify-between gap-3 border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+            <div ref={setEnd} className="flex items-center justify-between gap-3 border-t border-zinc-100 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
               <span>{`Showing the oldest ${data.data.length} of ${data.total}; ${more.failed ? "the next ones could not be loaded." : "more appear as you scroll."}`}</span>
               <Button variant="secondary" size="sm" disabled={more.loading} onClick={() => void more.load()}>
                 {more.loading ? "Loading…" : "Show more"}
