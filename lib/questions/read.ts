@@ -4,17 +4,17 @@ import { z } from "zod";
 import { decodeCursor, encodeCursor } from "../cursor";
 import { searchWhere } from "./search-index";
 import { db } from "../db/client";
+import { readRequestFast } from "../db/fast-read";
 import { AppError } from "../errors";
 import type { ListQuery, QuestionRequest } from "./schemas";
 import { SECRET_META, toView } from "./view";
 
 export type Scope = { teamId: string; tokenId?: string };
 
+// By prepared statements (lib/db/fast-read.ts): every long-poll and MCP wait starts with this read,
+// and an MCP get_answer renews every MCP_WAIT_SECONDS, where Prisma's query compiler was most of its CPU.
 export async function getRequest(scope: Scope, id: string): Promise<QuestionRequest | null> {
-  const row = await db().questionRequest.findFirst({
-    where: { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) },
-    include: { secrets: { select: SECRET_META } },
-  });
+  const row = await readRequestFast({ id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) });
   return row ? toView(row, row.secrets) : null;
 }
 
