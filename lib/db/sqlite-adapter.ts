@@ -7,6 +7,10 @@ import { createHash } from "node:crypto";
 import type Database from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from "@prisma/driver-adapter-utils";
+import { BACKSTOP_PAGES, startCheckpointer } from "./sqlite-checkpoint";
+
+// SQLite's own default for wal_autocheckpoint, restored when the checkpoint worker is gone.
+const DEFAULT_AUTOCHECKPOINT = 1000;
 
 class Queue {
   private tail: Promise<void> = Promise.resolve();
@@ -19,7 +23,7 @@ class Queue {
   }
 }
 
-function serialise(inner: SqlDriverAdapter, queue: Queue): SqlDriverAdapter {
+function serialise(inner: SqlDriverAdapter, queue: Queue, disposed: () => Promise<void>): SqlDriverAdapter {
   const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
     const release = await queue.acquire();
     try {
@@ -32,6 +36,12 @@ function serialise(inner: SqlDriverAdapter, queue: Queue): SqlDriverAdapter {
     get(target, prop, receiver) {
       if (prop === "queryRaw") return (q: Parameters<SqlDriverAdapter["queryRaw"]>[0]) => locked(() => target.queryRaw(q));
       if (prop === "executeRaw") return (q: Parameters<SqlDriverAdapter["executeRaw"]>[0]) => locked(() => target.executeRaw(q));
+      if (prop === "dispose") {
+        return async () => {
+          await disposed();
+          await target.dispose();
+        };
+      }
       if (prop === "startTransaction") {
         return async (level?: Parameters<SqlDriverAdapter["startTransaction"]>[0]): Promise<Transaction> => {
           const release = await queue.acquire();
@@ -87,6 +97,8 @@ export function serialisedSqlite(url: string): SerialisedSqlite {
   const factory = new PrismaBetterSQLite3({ url, timeout: 10_000 });
   const queue = new Queue();
   let connection: Database.Database | null = null;
+  let stopCheckpoints: (() => Promise<void>) | null = null;
+  const file = url.slice("file:".length);
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
@@ -98,7 +110,13 @@ export function serialisedSqlite(url: string): SerialisedSqlite {
       connection = (adapter as unknown as { client: Database.Database }).client;
       // The audit trail's chain hash, computed by its INSERT (lib/audit/append.ts).
       connection.function("oq_sha256", { deterministic: true }, (text: unknown) => createHash("sha256").update(String(text), "utf8").digest("hex"));
-      return serialise(adapter, queue);
+      const c = connection;
+      c.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+      stopCheckpoints ??= startCheckpointer(file, () => c.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT}`));
+      return serialise(adapter, queue, async () => {
+        await stopCheckpoints?.();
+        stopCheckpoints = null;
+      });
     },
     get open() {
       return connection !== null;

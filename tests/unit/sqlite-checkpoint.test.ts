@@ -1,0 +1,59 @@
+// WAL checkpoints on SQLite come from the worker thread (lib/db/sqlite-checkpoint.ts), not from the
+// server's commits: the writer's automatic checkpoint is moved to a backstop mark, and the WAL is
+// still reset (its header's checkpoint counter moves on) after a few small writes, which only a
+// checkpoint by someone else makes happen.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, openSync, readSync, closeSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
+const dir = mkdtempSync(path.join(tmpdir(), "oq-checkpoint-"));
+process.env.DATA_DIR = dir;
+delete process.env.DATABASE_URL;
+const { db, closeDb, sqliteExclusive } = await import("../../lib/db/client");
+const { BACKSTOP_PAGES } = await import("../../lib/db/sqlite-checkpoint");
+
+const TEAM = "team_checkpoint";
+
+/** The WAL header's checkpoint sequence number: SQLite bumps it each time the WAL restarts from the top. */
+function walCheckpoints(): number {
+  const fd = openSync(path.join(dir, "questions.db-wal"), "r");
+  try {
+    const header = Buffer.alloc(16);
+    readSync(fd, header, 0, 16, 0);
+    return header.readUInt32BE(12);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
+}, 120_000);
+
+afterAll(async () => {
+  await closeDb();
+  process.env.DATA_DIR = saved.dir;
+  if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("SQLite WAL checkpoints", () => {
+  it("the server's connection leaves them to the worker (its own only at the backstop mark)", async () => {
+    await db().team.create({ data: { id: TEAM, slug: `checkpoint-${Date.now()}`, name: "Checkpoint" } });
+    const mark = await sqliteExclusive((c) => c.pragma("wal_autocheckpoint", { simple: true }));
+    expect(Number(mark)).toBe(BACKSTOP_PAGES);
+  });
+
+  it("the worker checkpoints: a few small writes later the WAL has restarted", async () => {
+    const before = walCheckpoints();
+    // A handful of pages, far below either mark: only the worker's checkpoint lets the WAL restart.
+    for (let i = 0; i < 200 && walCheckpoints() === before; i++) {
+      await db().team.update({ where: { id: TEAM }, data: { name: `Checkpoint ${i}` } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(walCheckpoints()).toBeGreaterThan(before);
+  }, 60_000);
+});
