@@ -36,8 +36,11 @@ export function eventWriteGuards(client: Db, opts: { deliveries?: boolean } = {}
   };
 }
 
-/** The NOTIFYs an event-writing transaction sends (delivered at its commit). */
-export function commitNotifications(deliveries: boolean): string {
-  const events = `pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}')`;
-  return `SELECT ${events}${deliveries ? `, pg_notify('${DELIVERIES_CHANNEL}', '${INSTANCE_ID}')` : ""}`;
+/**
+ * The NOTIFYs an event-writing transaction sends (delivered at its commit). `events: false` when
+ * the transaction announced its event itself, with the row (lib/events/notice.ts).
+ */
+export function commitNotifications(deliveries: boolean, events = true): string {
+  const notices = [...(events ? [`pg_notify('${EVENTS_CHANNEL}', '${INSTANCE_ID}')`] : []), ...(deliveries ? [`pg_notify('${DELIVERIES_CHANNEL}', '${INSTANCE_ID}')`] : [])];
+  return notices.length ? `SELECT ${notices.join(", ")}` : "";
 }

@@ -19,6 +19,7 @@ const { db, closeDb } = await import("../db/client");
 const { hub } = await import("./hub");
 const { log } = await import("../log");
 const { INSTANCE_ID } = await import("../db/provider");
+const { eventNotice } = await import("./notice");
 
 const unhandled: unknown[] = [];
 const onUnhandled = (e: unknown) => unhandled.push(e);
@@ -172,6 +173,33 @@ describe("event hub", () => {
     hub.committed([eventRow(mine)]);
     hub.committed([eventRow(next)]);
     expect(await after).toEqual([next]);
+  });
+
+  it("delivers another instance's row carried in its notification without reading, when next in line", async () => {
+    await settled();
+    const id = insertEvent("Event");
+    const row = eventRow(id);
+    const { id: _, ...rest } = row;
+    const carried = (instance: string) => {
+      const halves = eventNotice(instance, rest)!;
+      return `${halves.before}${id}${halves.after}`;
+    };
+    raw.exec(`ALTER TABLE "Event" RENAME TO "Event_away"`); // a read would fail now
+    try {
+      const seen: EventRow[] = [];
+      const stop = hub.subscribe((r) => seen.push(r));
+      hub.notified(carried(INSTANCE_ID)); // our own: handed over at our commit already
+      expect(seen).toEqual([]);
+      hub.notified(carried("another-instance"));
+      stop();
+      expect(seen).toEqual([row]); // synchronously, the row as written: no read happened
+      expect(hub.stats.pumping).toBe(false);
+      expect(hub.lastDispatchedId).toBe(id);
+    } finally {
+      raw.exec(`ALTER TABLE "Event_away" RENAME TO "Event"`);
+    }
+    // A row too large for a notification is announced without it (and read).
+    expect(eventNotice("another-instance", { ...rest, payload: "x".repeat(8_000) })).toBeNull();
   });
 
   it("ignores its own instance's notifications and reads on another's", async () => {

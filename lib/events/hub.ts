@@ -8,6 +8,7 @@ import type { EventRow } from "../db/types";
 import { INSTANCE_ID } from "../db/provider";
 import { log } from "../log";
 import { shutdown } from "../shutdown";
+import { parseNotice } from "./notice";
 import { Watch } from "./watch";
 
 export type { Watch } from "./watch";
@@ -86,11 +87,16 @@ class Hub {
   }
 
   /**
-   * A PostgreSQL notification: its payload names the instance that committed. Our own commits were
-   * handed to committed() already; anyone else's (or an unnamed one) means read.
+   * A PostgreSQL notification: its payload names the instance that committed, and may carry the
+   * row (./notice.ts). Our own commits were handed to committed() already; another instance's row
+   * is delivered as it came when it is next in line (commits, and so notifications, follow id
+   * order); anything else means read.
    */
   notified(payload: string): void {
     if (payload === INSTANCE_ID) return;
+    const notice = parseNotice(payload);
+    if (notice?.instance === INSTANCE_ID) return;
+    if (notice) return this.committed([notice.row]);
     this.poke();
   }
 

@@ -4,9 +4,11 @@
 // nothing behind; the fast insert names every column the database has. Run by ./fast-insert.test.ts
 // (SQLite) and tests/multi/fast-insert.test.ts (PostgreSQL).
 import { execFileSync } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, closeDb, isUniqueViolation } from "../../lib/db/client";
-import { isPostgres } from "../../lib/db/provider";
+import { EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../../lib/db/provider";
+import { parseNotice } from "../../lib/events/notice";
+import pg from "pg";
 import { newId } from "../../lib/ids";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../../lib/db/fast-insert";
 import { prepareEntry } from "../../lib/audit/entry";
@@ -238,6 +240,26 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
         expect(await viaFast("tok_other")).toBeNull();
         expect(await readRequestFast({ id, teamId: "team_other" })).toBeNull();
         expect(await readRequestFast({ id: newId("qr"), teamId: TEAM })).toBeNull();
+      }
+    });
+
+    it.skipIf(!isPostgres())("announces a decision with its event row in the notification (other instances need not read it)", async () => {
+      const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await listener.connect();
+      try {
+        const notices: string[] = [];
+        listener.on("notification", (m) => m.channel === EVENTS_CHANNEL && notices.push(m.payload ?? ""));
+        await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+        const w = again(sample(false));
+        await insertCreate(w);
+        const event = await changeFast(decision(w));
+        await vi.waitFor(() => expect(notices.some((n) => parseNotice(n)?.row.id === event!.id)).toBe(true));
+        const carried = notices.map(parseNotice).find((n) => n?.row.id === event!.id)!;
+        expect(carried).toEqual({ instance: INSTANCE_ID, row: await db().event.findUnique({ where: { id: event!.id } }) });
+        // The row travels once: no plain notification of this instance beside it.
+        expect(notices.filter((n) => n === INSTANCE_ID)).toHaveLength(1); // the create's
+      } finally {
+        await listener.end();
       }
     });
 

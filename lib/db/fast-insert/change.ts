@@ -4,7 +4,8 @@
 // latency"). Same rows as changeRequest's Prisma batch (tests/unit/fast-insert.suite.ts compares).
 import { escapeLiteral } from "pg";
 import { pgPool, sqliteExclusive } from "../client";
-import { commitNotifications, EVENT_LOCK, isPostgres } from "../provider";
+import { commitNotifications, EVENT_LOCK, EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../provider";
+import { eventNotice, type NoticeHalves } from "../../events/notice";
 import { auditInsertSql, sqliteDate } from "../../audit/append";
 import type { PreparedEntry } from "../../audit/entry";
 import type { EventRow } from "../types";
@@ -74,16 +75,27 @@ const rowsOf = (table: typeof EVENT, rows: object[]) =>
 // Division by zero when the update changed no row: the query's one implicit transaction rolls back.
 const LOST_RACE = "22012";
 
+/**
+ * The event's insert. When the row fits in a notification, the notification carries it (the other
+ * instances then need not read it back): its id is the one just inserted.
+ */
+function eventInsertPg(event: EventInsert, notice: NoticeHalves | null): string {
+  const insert = `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [event])} RETURNING "id"`;
+  if (!notice) return insert;
+  return `WITH e AS (${insert}) SELECT "id", pg_notify('${EVENTS_CHANNEL}', ${escapeLiteral(notice.before)} || "id" || ${escapeLiteral(notice.after)}) FROM e`;
+}
+
 /** One round trip: one simple-protocol query of several statements is one transaction. */
 async function changePg(c: FastChange): Promise<EventRow | null> {
+  const notice = eventNotice(INSTANCE_ID, c.event);
   const sql = [
     `SELECT pg_advisory_xact_lock(${EVENT_LOCK})`,
     `WITH u AS (${updateSql(c, literal)} RETURNING 1) SELECT 1 / (SELECT count(*) FROM u)::int`,
-    `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [c.event])} RETURNING "id"`,
+    eventInsertPg(c.event, notice),
     ...(c.deliveries.length ? [`INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${rowsOf(DELIVERY, c.deliveries)}`] : []),
     auditInsertSql(true, c.audit, literal),
-    commitNotifications(c.deliveries.length > 0),
-  ].join(";\n");
+    commitNotifications(c.deliveries.length > 0, notice === null),
+  ].filter(Boolean).join(";\n");
   try {
     const results = (await pgPool().query(sql)) as unknown as { command: string; rows: { id?: number }[] }[];
     return { id: Number(results[2]!.rows[0]!.id), ...c.event };
