@@ -4,6 +4,7 @@
 // (docs/decisions.md "Answer latency"). Rows equal Prisma's findFirst (tests/unit/fast-insert.suite.ts).
 import type Database from "better-sqlite3";
 import pg from "pg";
+import { batched, type Batched } from "./batched";
 import { pgPool, sqliteExclusive } from "./client";
 import { isPostgres } from "./provider";
 import type { RequestRow } from "./types";
@@ -75,14 +76,26 @@ const secretsJson = `(SELECT COALESCE(json_agg(json_build_object(${SECRET_COLUMN
 
 type SecretJson = { questionId: string; providedBy: string; createdAt: string; claimedAt: string | null; purgedAt: string | null };
 
-async function readPg(key: RequestKey): Promise<RequestWithSecrets | null> {
-  const text = `SELECT ${REQUEST.columns.map((c) => `r."${c}"`).join(", ")}, ${secretsJson} FROM "QuestionRequest" r WHERE ${where(key, (i) => `$${i}`, "r.")}`;
+/** The rows of `keys`, read together: by id, then each kept only when its team (and token) match the key's. */
+async function readPgBatch(keys: RequestKey[]): Promise<(RequestWithSecrets | null)[]> {
+  const text = `SELECT ${REQUEST.columns.map((c) => `r."${c}"`).join(", ")}, ${secretsJson} FROM "QuestionRequest" r WHERE r."id" = ANY($1::text[])`;
   // Named: prepared once per pooled connection, planned once.
-  const name = key.tokenId !== undefined ? "oq_read_request_token" : "oq_read_request";
-  const result = await pgPool().query<RequestRow & { __secrets: SecretJson[] }>({ name, text, values: params(key), types });
-  const row = result.rows[0];
-  if (!row) return null;
-  const { __secrets, ...request } = row;
-  const date = (t: string | null) => (t === null ? null : utc(t));
-  return { ...request, secrets: __secrets.map((s) => ({ questionId: s.questionId, providedBy: s.providedBy, createdAt: utc(s.createdAt), claimedAt: date(s.claimedAt), purgedAt: date(s.purgedAt) })) };
+  const ids = [...new Set(keys.map((k) => k.id))];
+  const result = await pgPool().query<RequestRow & { __secrets: SecretJson[] }>({ name: "oq_read_requests", text, values: [ids], types });
+  const byId = new Map(result.rows.map((r) => [r.id, r]));
+  const handedOut = new Set<string>();
+  return keys.map((key) => {
+    const found = byId.get(key.id);
+    // Every caller holds its own row, as from a query of its own.
+    const row = found && handedOut.has(key.id) ? structuredClone(found) : found;
+    if (found) handedOut.add(key.id);
+    if (!row || row.teamId !== key.teamId || (key.tokenId !== undefined && row.tokenId !== key.tokenId)) return null;
+    const { __secrets, ...request } = row;
+    const date = (t: string | null) => (t === null ? null : utc(t));
+    return { ...request, secrets: __secrets.map((s) => ({ questionId: s.questionId, providedBy: s.providedBy, createdAt: utc(s.createdAt), claimedAt: date(s.claimedAt), purgedAt: date(s.purgedAt) })) };
+  });
 }
+
+// Reads asked while one is on its way share the next query (./batched.ts): every MCP wait and long-poll starts with one.
+let readPgBatched: Batched<RequestKey, RequestWithSecrets | null> | undefined;
+const readPg = (key: RequestKey) => (readPgBatched ??= batched(2, readPgBatch))(key);

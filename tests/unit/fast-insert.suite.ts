@@ -243,6 +243,26 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       }
     });
 
+    it("answers reads asked together each with its own key's row (PostgreSQL shares one query among them)", async () => {
+      const w = again(sample(true));
+      await insertCreate(w);
+      const id = w.request.id;
+      const keys = [
+        ...Array.from({ length: 40 }, () => ({ id, teamId: TEAM })),
+        { id, teamId: TEAM, tokenId: "tok_fast" },
+        { id, teamId: TEAM, tokenId: "tok_other" },
+        { id, teamId: "team_other" },
+        { id: newId("qr"), teamId: TEAM },
+      ];
+      const rows = await Promise.all(keys.map((k) => readRequestFast(k)));
+      const expected = await db().questionRequest.findFirst({ where: { id }, include: { secrets: { select: SECRET_META } } });
+      for (const row of rows.slice(0, 41)) expect(row).toEqual(expected);
+      expect(rows.slice(41)).toEqual([null, null, null]);
+      // Each caller holds its own row: changing one changes no other.
+      rows[0]!.title = "changed";
+      expect(rows[1]!.title).toBe(expected!.title);
+    });
+
     it.skipIf(!isPostgres())("announces a decision with its event row in the notification (other instances need not read it)", async () => {
       const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await listener.connect();
