@@ -9,22 +9,31 @@ import { QuestionsClient } from "@openoxide/questions-client";
 import { INBOX_FIRST, INBOX_PAGE } from "@/lib/questions/inbox-pages";
 import type { InboxPage } from "@/lib/questions/inbox";
 import { runAdmin } from "../helpers/cli";
-import { clients, singleSelect, uid } from "../helpers/clients";
+import { singleSelect, uid } from "../helpers/clients";
 import { newSession, type Session } from "../helpers/session";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
-const { agent } = clients();
-let reviewer: Session;
-
-beforeAll(async () => {
-  reviewer = await newSession(baseUrl, dataDir);
-});
 
 const page = (cookie: string, path: string) => fetch(`${baseUrl}${path}`, { headers: { cookie } });
 
+/** A team of its own, an agent asking in it and a reviewer of it: other files' open requests on
+ * the shared server sit in the default team, and only the oldest INBOX_FIRST rows are in the page. */
+async function ownTeam(): Promise<{ agent: QuestionsClient; reviewer: Session }> {
+  const cli = async (args: string[]) => {
+    const r = await runAdmin(dataDir, args);
+    if (r.code !== 0) throw new Error(r.stderr);
+    return r.stdout.trim();
+  };
+  const slug = `pages-${uid()}`;
+  await cli(["team", "create", slug]);
+  const token = (await cli(["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask"])).split("\n").at(-1)!;
+  return { agent: new QuestionsClient({ baseUrl, token }), reviewer: await newSession(baseUrl, dataDir, { team: slug }) };
+}
+
 describe("GET /inbox", () => {
   it("sends the pending rows in the page, with no loading fallback to reveal them later", async () => {
+    const { agent, reviewer } = await ownTeam();
     const created = await agent.create(singleSelect());
     const res = await page(reviewer.cookie, "/inbox");
     expect(res.status).toBe(200);
@@ -41,20 +50,13 @@ describe("GET /inbox", () => {
 
 describe("a thousand open requests", () => {
   const OPEN = 1000;
-  const slug = `pages-${uid()}`;
   let ids: string[] = [];
   let lead: Session;
 
   beforeAll(async () => {
-    const cli = async (args: string[]) => {
-      const r = await runAdmin(dataDir, args);
-      if (r.code !== 0) throw new Error(r.stderr);
-      return r.stdout.trim();
-    };
-    await cli(["team", "create", slug]);
-    const token = (await cli(["token", "create", "--team", slug, "--name", "agent", "--scopes", "ask"])).split("\n").at(-1)!;
-    const own = new QuestionsClient({ baseUrl, token });
-    lead = await newSession(baseUrl, dataDir, { team: slug });
+    const team = await ownTeam();
+    const own = team.agent;
+    lead = team.reviewer;
     for (let i = 0; i < OPEN; i += 10) {
       const batch = await Promise.all(Array.from({ length: 10 }, (_, j) => own.create(singleSelect({ title: `Paged ${i + j}` }))));
       ids.push(...batch.map((r) => r.id));
