@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "@playwri
 import { admin } from "../../tests/helpers/cli";
 import { signIn } from "../../tests/helpers/session";
 import { connectMcp } from "../../tests/helpers/runtimes/mcp-client";
+import { INBOX_FIRST } from "../../lib/questions/inbox-pages";
 import { pendingRows } from "../lib/fixtures";
 import { agent, call, callJson } from "../lib/http";
 import { round, sleep } from "../lib/stats";
@@ -191,8 +192,11 @@ export async function runInbox(ctx: Ctx): Promise<InboxResult> {
   const api = (method: "GET" | "POST", path: string, body?: unknown, expect = 200) => callJson<{ id: string }>({ base, method, path, token: ctx.agentToken, body, agent: pool, expect });
   const cancel = (href: string) => api("POST", `/api/v1/requests/${href.slice("/inbox/".length)}/cancel`, {});
   const cookies = await reviewerCookie(ctx);
-  // What the open inbox shows meanwhile: rows to answer in (c), well under one page (200).
-  const background = ctx.samples + WARM + 40;
+  // What the open inbox shows meanwhile: rows to answer in (c), all within the page's first
+  // INBOX_FIRST rows — past them the list is cut short and a new request (the newest, last in the
+  // oldest-first list) is counted at once but drawn only when the reviewer reaches the end.
+  const background = INBOX_FIRST - 2;
+  if (ctx.samples + WARM >= background) throw new Error(`at most ${background - WARM - 1} samples: the rows answered must fit in the page's first ${INBOX_FIRST}`);
   await target.insertRequests(pendingRows(target.teamId, Array.from({ length: background }, () => ctx.agentTokenId)));
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
   try {
