@@ -156,12 +156,13 @@ class Waits {
   /**
    * Before a finished wait hands its outcome over: is the token still live? The periodic check may
    * not have run yet when an answer wakes a wait just after a revoke. Ends the lease as revoked if not.
+   * `liveToken`: the token the woken change's own transaction found live (./token-live.ts): no read then.
    */
-  async confirm(lease: Lease): Promise<boolean> {
+  async confirm(lease: Lease, liveToken?: string | null): Promise<boolean> {
     const entry = lease as Entry;
     if (entry.revoked) return false;
     const h = entry.holder;
-    if (h.kind !== "token") return true;
+    if (h.kind !== "token" || h.tokenId === liveToken) return true;
     if (!(await tokenLive(h.tokenId))) entry.revoke();
     return !entry.revoked;
   }

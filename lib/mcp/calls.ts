@@ -46,10 +46,10 @@ async function waitWithProgress(ctx: CallContext, requestId: string, seconds: nu
   try {
     const scope = { teamId: ctx.principal.teamId, tokenId: ctx.principal.tokenId };
     // The lease ends with the call (its client gone or the call cancelled) and on revocation.
-    const request = await waitForAnswer(scope, requestId, seconds * 1000, lease ?? ctx.signal);
+    const answered = await waitForAnswer(scope, requestId, seconds * 1000, lease ?? ctx.signal);
     // A revoked token's call never receives the answer, even one that woke it before the periodic check.
-    if (lease && !(await waits.confirm(lease))) throw new AppError("unauthorized", "The token was revoked; this call ends without the answer.");
-    return request ? requestResult(request) : pendingResult(requestId);
+    if (lease && !(await waits.confirm(lease, answered?.liveToken))) throw new AppError("unauthorized", "The token was revoked; this call ends without the answer.");
+    return answered ? requestResult(answered.request) : pendingResult(requestId);
   } catch (e) {
     // Draining for a restart: the request is durable, the model waits again with get_answer.
     if (e instanceof AppError && e.code === "unavailable") return pendingResult(requestId);

@@ -9,6 +9,7 @@ import { peekView } from "./view";
 import { presence } from "./presence";
 import type { QuestionRequest } from "./schemas";
 import type { EventRow } from "../db/types";
+import { tokenLiveAtCommit } from "../events/token-live";
 
 /** A wait's outcome as the HTTP reply needs it: the view's JSON text and its version (ETag). */
 export type ViewText = { text: string; version: number };
@@ -43,9 +44,12 @@ export function waitForRequest(scope: Scope, id: string, waitMs: number, signal?
  * gets "pending" just waits again. An MCP wait ends every MCP_WAIT_SECONDS, so that read was a
  * third of the CPU of holding 10,000 MCP waits open.
  */
-export function waitForAnswer(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<QuestionRequest | null> {
-  return waitLoop<QuestionRequest | null>(scope, id, waitMs, signal, true, viewFromRead, viewFromEvent, stillPending);
+export function waitForAnswer(scope: Scope, id: string, waitMs: number, signal?: StopSignal): Promise<Answered | null> {
+  return waitLoop<Answered | null>(scope, id, waitMs, signal, true, answeredFromRead, answeredFromEvent, stillPending);
 }
+
+/** waitForAnswer's outcome: the view, and the token the change that woke the wait found live at its commit (lib/events/token-live.ts). */
+export type Answered = { request: QuestionRequest; liveToken: string | null };
 
 /** waitForRequest for the HTTP reply: the view's JSON text, from the event payload when woken. */
 export function waitForRequestText(scope: Scope, id: string, waitMs: number, signal?: StopSignal, agent = true): Promise<ViewText> {
@@ -58,6 +62,11 @@ const stillPending = () => null;
 const viewFromEvent = (row: EventRow) => {
   const view = viewOf(row);
   return view.status !== "pending" ? view : null;
+};
+const answeredFromRead = (request: QuestionRequest): Answered => ({ request, liveToken: null });
+const answeredFromEvent = (row: EventRow): Answered | null => {
+  const request = viewFromEvent(row);
+  return request && { request, liveToken: tokenLiveAtCommit(row) };
 };
 const textFromRead = (view: QuestionRequest): ViewText => ({ text: JSON.stringify(view), version: view.version });
 const textFromEvent = (row: EventRow, id: string): ViewText | null => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db, closeDb, isUniqueViolation } from "../../lib/db/client";
 import { EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../../lib/db/provider";
 import { parseNotice } from "../../lib/events/notice";
+import { tokenLiveAtCommit } from "../../lib/events/token-live";
 import pg from "pg";
 import { newId } from "../../lib/ids";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../../lib/db/fast-insert";
@@ -280,6 +281,36 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
         expect(notices.filter((n) => n === INSTANCE_ID)).toHaveLength(1); // the create's
       } finally {
         await listener.end();
+      }
+    });
+
+    it("reads the request's token in the decision's transaction: live is marked on the event (and its notification), revoked is not", async () => {
+      const tokenId = newId("tok");
+      await db().apiToken.create({ data: { id: tokenId, teamId: TEAM, name: tokenId, hash: tokenId, hint: "abcd", scopes: "ask" } });
+      const listener = isPostgres() ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
+      const notices: string[] = [];
+      if (listener) {
+        await listener.connect();
+        listener.on("notification", (m) => m.channel === EVENTS_CHANNEL && notices.push(m.payload ?? ""));
+        await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+      }
+      try {
+        const decide = async (token: string | null) => {
+          const w = again(sample(false));
+          w.request.tokenId = token;
+          await insertCreate(w);
+          const c = decision(w);
+          const event = (await changeFast({ ...c, event: { ...c.event, tokenId: token } }))!;
+          const carried = () => notices.map(parseNotice).find((n) => n?.row.id === event.id) ?? expect.fail("not notified yet");
+          const notice = listener ? await vi.waitFor(carried) : null;
+          return { atCommit: tokenLiveAtCommit(event), inNotice: notice && tokenLiveAtCommit(notice.row) };
+        };
+        expect(await decide(tokenId)).toEqual({ atCommit: tokenId, inNotice: listener ? tokenId : null });
+        expect(await decide(null)).toEqual({ atCommit: null, inNotice: null });
+        await db().apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+        expect(await decide(tokenId)).toEqual({ atCommit: null, inNotice: null });
+      } finally {
+        await listener?.end();
       }
     });
 

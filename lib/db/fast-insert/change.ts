@@ -5,7 +5,8 @@
 import { escapeLiteral } from "pg";
 import { pgPool, sqliteExclusive } from "../client";
 import { commitNotifications, EVENT_LOCK, EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../provider";
-import { eventNotice, type NoticeHalves } from "../../events/notice";
+import { eventNotice, LIVE_FIELD, type NoticeHalves } from "../../events/notice";
+import { markTokenLive } from "../../events/token-live";
 import { auditInsertSql, sqliteDate } from "../../audit/append";
 import type { PreparedEntry } from "../../audit/entry";
 import type { EventRow } from "../types";
@@ -43,7 +44,7 @@ function updateSql(c: FastChange, bind: (v: Value) => string): string {
 }
 
 async function changeSqlite(c: FastChange): Promise<EventRow | null> {
-  const id = await sqliteExclusive((connection) => {
+  const written = await sqliteExclusive((connection) => {
     const params: Value[] = [];
     const bind = (v: Value) => {
       params.push(v instanceof Date ? sqliteDate(v) : v);
@@ -55,15 +56,25 @@ async function changeSqlite(c: FastChange): Promise<EventRow | null> {
       auditParams.push(v);
       return "?";
     });
-    return connection.transaction((): number | null => {
+    return connection.transaction((): { eventId: number; live: boolean } | null => {
       if (statement(connection, update).run(params).changes === 0) return null;
       const eventId = Number(statement(connection, insertSql(EVENT)).run(values(EVENT, c.event, sqliteDate)).lastInsertRowid);
       for (const d of c.deliveries) statement(connection, insertSql(DELIVERY)).run(values(DELIVERY, d, sqliteDate));
       statement(connection, audit).run(auditParams);
-      return eventId;
+      const live = c.event.tokenId !== null && statement(connection, TOKEN_LIVE).get(c.event.tokenId) !== undefined;
+      return { eventId, live };
     }).immediate();
   });
-  return id === null ? null : { id, ...c.event };
+  return written && eventRow(written.eventId, written.live, c);
+}
+
+/** The request's token, unless revoked: read inside the change's transaction (lib/events/token-live.ts). */
+const TOKEN_LIVE = `SELECT 1 FROM "ApiToken" WHERE "id" = ? AND "revokedAt" IS NULL`;
+
+function eventRow(id: number, tokenLive: boolean, c: FastChange): EventRow {
+  const row = { id, ...c.event };
+  if (tokenLive) markTokenLive(row);
+  return row;
 }
 
 const insertSql = (table: typeof EVENT) => `INSERT INTO "${table.name}" (${quoted(table.columns)}) VALUES (${table.columns.map(() => "?").join(", ")})`;
@@ -81,8 +92,12 @@ const LOST_RACE = "22012";
  */
 function eventInsertPg(event: EventInsert, notice: NoticeHalves | null): string {
   const insert = `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [event])} RETURNING "id"`;
-  if (!notice) return insert;
-  return `WITH e AS (${insert}) SELECT "id", pg_notify('${EVENTS_CHANNEL}', ${escapeLiteral(notice.before)} || "id" || ${escapeLiteral(notice.after)}) FROM e`;
+  // After the event lock, which a revoke takes too: the token is read in order with any revoke.
+  const live = event.tokenId === null ? "false" : `EXISTS (SELECT 1 FROM "ApiToken" WHERE "id" = ${escapeLiteral(event.tokenId)} AND "revokedAt" IS NULL)`;
+  const t = `t AS (SELECT ${live} AS "live")`;
+  if (!notice) return `WITH e AS (${insert}), ${t} SELECT e."id", t."live" FROM e, t`;
+  const payload = `${escapeLiteral(notice.before)} || e."id" || CASE WHEN t."live" THEN '${LIVE_FIELD}' ELSE '' END || ${escapeLiteral(notice.after)}`;
+  return `WITH e AS (${insert}), ${t} SELECT e."id", t."live", pg_notify('${EVENTS_CHANNEL}', ${payload}) FROM e, t`;
 }
 
 /** One round trip: one simple-protocol query of several statements is one transaction. */
@@ -97,8 +112,9 @@ async function changePg(c: FastChange): Promise<EventRow | null> {
     commitNotifications(c.deliveries.length > 0, notice === null),
   ].filter(Boolean).join(";\n");
   try {
-    const results = (await pgPool().query(sql)) as unknown as { command: string; rows: { id?: number }[] }[];
-    return { id: Number(results[2]!.rows[0]!.id), ...c.event };
+    const results = (await pgPool().query(sql)) as unknown as { command: string; rows: { id?: number; live?: boolean }[] }[];
+    const row = results[2]!.rows[0]!;
+    return eventRow(Number(row.id), row.live === true, c);
   } catch (e) {
     if ((e as { code?: string }).code === LOST_RACE) return null;
     throw e;
