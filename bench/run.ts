@@ -163,9 +163,10 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     const { target, agent, reviewer, reader } = await setUp(provider, "latency");
     const others = Array.from({ length: options.latencyOthers }, (_, i) => makeToken(target.teamId, `bench-other-${i}`, "ask"));
     await target.insertTokens(others.map((o) => o.row));
-    const run = (app: BenchServer, second?: BenchServer) =>
-      runLatency({ app, second, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log });
-    out.latency = await withApp(target, "server-latency.log", (app) => (provider === "postgresql" ? withApp(target, "server-latency-b.log", (b) => run(app, b)) : run(app)));
+    const startSecond = provider === "postgresql" ? () => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName: "server-latency-b.log", cpuProfDir: profDir }) : undefined;
+    out.latency = await withApp(target, "server-latency.log", (app) =>
+      runLatency({ app, startSecond, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log }),
+    );
     await target.dispose();
   }
   if (want("inbox")) {

@@ -4,7 +4,8 @@
 // 100 other agents waiting on their own open requests (the three kinds mixed). Each sample's
 // waiter is known to be parked first (Parked-Waits, or the stream subscribed before the create),
 // so the figure is the reply's write, commit and fan-out, not the waiter's first read. On
-// PostgreSQL the same again with the reply sent to a second instance on the same database.
+// PostgreSQL the same again with the reply sent to a second instance on the same database, started
+// for that series only (the single-instance figures are one instance, as the goal names them).
 import { performance } from "node:perf_hooks";
 import http from "node:http";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -35,8 +36,8 @@ export type LatencyResult = { others: number; single: LatencySeries[]; crossInst
 type Ctx = {
   /** where the agents wait (instance A) */
   app: BenchServer;
-  /** a second instance on the same database (PostgreSQL): the cross-instance series reply there */
-  second?: BenchServer;
+  /** starts a second instance on the same database (PostgreSQL): the cross-instance series reply there */
+  startSecond?: () => Promise<BenchServer>;
   agentToken: string;
   reviewerToken: string;
   readerToken: string;
@@ -54,11 +55,16 @@ export async function runLatency(ctx: Ctx): Promise<LatencyResult> {
   try {
     ctx.log(`  ${others.count} other agents waiting (long-poll, event stream, MCP mixed)`);
     const single: LatencySeries[] = [];
-    for (const kind of LATENCY_KINDS) single.push(await series(ctx, kind, ctx.app.url));
+    for (const kind of LATENCY_KINDS) single.push(await series(ctx, kind, ctx.app));
     let crossInstance: LatencySeries[] | undefined;
-    if (ctx.second) {
-      crossInstance = [];
-      for (const kind of LATENCY_KINDS) crossInstance.push(await series(ctx, kind, ctx.second.url));
+    if (ctx.startSecond) {
+      const second = await ctx.startSecond();
+      try {
+        crossInstance = [];
+        for (const kind of LATENCY_KINDS) crossInstance.push(await series(ctx, kind, second));
+      } finally {
+        await second.stop();
+      }
     }
     if (others.failures()) throw new Error(`${others.failures()} of the other waiters failed while measuring`);
     return { others: others.count, single, crossInstance };
@@ -69,13 +75,16 @@ export async function runLatency(ctx: Ctx): Promise<LatencyResult> {
 
 type Armed = { received: Promise<number> };
 
-async function series(ctx: Ctx, kind: LatencyKind, replyBase: string): Promise<LatencySeries> {
+async function series(ctx: Ctx, kind: LatencyKind, replyTo: BenchServer): Promise<LatencySeries> {
+  const replyBase = replyTo.url;
+  const servers = replyTo === ctx.app ? [ctx.app] : [ctx.app, replyTo];
+  const cpuNow = () => servers.reduce((sum, s) => sum + s.stats().cpuMs, 0);
   const fromSent: number[] = [];
   const roundTrip: number[] = [];
   let failures = 0;
   const replyPool = agent();
   const waiter = await waiterFor(ctx, kind);
-  const cpuBefore = ctx.app.stats().cpuMs + (ctx.second ? ctx.second.stats().cpuMs : 0);
+  const cpuBefore = cpuNow();
   try {
     for (let i = 0; i < ctx.samples + WARM_UP; i++) {
       const { id, armed } = await waiter.arm();
@@ -94,7 +103,7 @@ async function series(ctx: Ctx, kind: LatencyKind, replyBase: string): Promise<L
     await waiter.close();
     replyPool.destroy();
   }
-  const cpu = ctx.app.stats().cpuMs + (ctx.second ? ctx.second.stats().cpuMs : 0) - cpuBefore;
+  const cpu = cpuNow() - cpuBefore;
   const s: LatencySeries = {
     kind,
     samples: fromSent.length,
@@ -103,7 +112,7 @@ async function series(ctx: Ctx, kind: LatencyKind, replyBase: string): Promise<L
     serverCpuMsPerSample: round(cpu / (ctx.samples + WARM_UP), 1),
     failures,
   };
-  ctx.log(`  ${kind}${ctx.second && replyBase === ctx.second.url ? " (reply on instance B)" : ""}: from send p50 ${s.fromSentMs.p50} ms, p99 ${s.fromSentMs.p99} ms; reply round trip p50 ${s.replyRoundTripMs.p50} ms; server CPU ${s.serverCpuMsPerSample} ms/sample${failures ? `, ${failures} failures` : ""}`);
+  ctx.log(`  ${kind}${replyTo !== ctx.app ? " (reply on instance B)" : ""}: from send p50 ${s.fromSentMs.p50} ms, p99 ${s.fromSentMs.p99} ms; reply round trip p50 ${s.replyRoundTripMs.p50} ms; server CPU ${s.serverCpuMsPerSample} ms/sample${failures ? `, ${failures} failures` : ""}`);
   return s;
 }
 

@@ -4,6 +4,7 @@
 // commits with its event in one transaction, after the event lock; a lost race writes nothing.
 import { db } from "../db/client";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../db/fast-insert";
+import { REQUEST, type RequestInsert } from "../db/fast-insert/rows";
 import type { Prisma } from "../db/generated/sqlite/client.ts";
 import { commitNotifications, EVENT_LOCK, eventWriteGuards, isPostgres } from "../db/provider";
 import type { EventRow, PrismaPromise, RequestRow } from "../db/types";
@@ -11,12 +12,14 @@ import { eventsWritten, eventWrite, type EventInsert } from "../events/event-wri
 import { hub } from "../events/hub";
 import { deliveriesWrite, type DeliveryInsert } from "../notify/delivery-writes";
 import { deliveriesWritten } from "../notify/wake";
+import { rememberCreated } from "./created-rows";
 
 export type { CreateWrite } from "../db/fast-insert";
 
 /** Commits a new request with its event (and the rest of `w`) in one transaction; a unique violation is P2002. */
 export async function insertRequest(w: CreateWrite): Promise<EventRow> {
   const event = await insertCreate(w);
+  rememberCreated(createdRow(w.request));
   committed([event], w.deliveries.length);
   return event;
 }
@@ -33,6 +36,12 @@ export type RequestChange = {
   /** the change's audit entry, written last */
   audit: PrismaPromise<unknown>;
 };
+
+/** The row the database holds after this insert: every column, the schema's defaults filled in. */
+export function createdRow(insert: RequestInsert): RequestRow {
+  const r = insert as unknown as Record<string, unknown>;
+  return Object.fromEntries(REQUEST.columns.map((c) => [c, r[c] ?? REQUEST.defaults[c] ?? null])) as unknown as RequestRow;
+}
 
 /**
  * One conditional change of a request with its event, outbox rows and audit entry, in one batch

@@ -12,6 +12,7 @@ import type { Scope } from "./read";
 import { outboxRows } from "../notify/outbox";
 import { changeRequest, changeRequestFast } from "./request-writes";
 import { readRequestFast } from "../db/fast-read";
+import { createdRowOf, forgetCreated } from "./created-rows";
 import { auditInsert } from "../audit/append";
 import { prepareEntry, type AuditInput } from "../audit/entry";
 import { answerDigest, waitSeconds } from "../insights/columns";
@@ -42,7 +43,11 @@ export type TransitionOptions = {
 export async function transition(opts: TransitionOptions): Promise<QuestionRequest> {
   await hub.ready();
   const { scope, id } = opts;
-  const row = await readRequestFast({ id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) });
+  const key = { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) };
+  // The row as this process created it, unless the caller named a version (If-Match is checked
+  // against the database's): the update's conditions catch a change made meanwhile.
+  const created = opts.expectVersion === undefined ? createdRowOf(key) : null;
+  const row = created ?? (await readRequestFast(key));
   if (!row) throw new AppError("not_found", `No request ${id}.`);
   if (opts.expectVersion !== undefined && opts.expectVersion !== row.version) {
     throw new AppError("precondition_failed", `The request is at version ${row.version}, not ${opts.expectVersion}.`);
@@ -83,7 +88,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     // Extra rows (secret answers) are Prisma writes: the batch transaction takes them.
     try {
       await changeRequest({
-        where: { id, status: "pending", version: row.version, ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}) },
+        where: { id, status: "pending", version: row.version, ...(opts.requireExpiredBy ? { expiresAt: { lte: opts.requireExpiredBy } } : {}), ...(created ? { escalatedAt: null } : {}) },
         data,
         event,
         writes: change.writes,
@@ -95,7 +100,12 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
       won = false;
     }
   } else {
-    won = (await changeRequestFast({ id, version: row.version, expiredBy: opts.requireExpiredBy, data, event, deliveries, audit })) !== null;
+    won = (await changeRequestFast({ id, version: row.version, expiredBy: opts.requireExpiredBy, notEscalated: created !== null, data, event, deliveries, audit })) !== null;
+  }
+  if (!won && created) {
+    // Changed since it was created (here or on another instance): again, from the database.
+    forgetCreated(id);
+    return transition(opts);
   }
   if (!won) {
     if (opts.expectVersion !== undefined) throw new AppError("precondition_failed", "The request changed since you read it.");

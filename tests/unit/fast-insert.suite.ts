@@ -9,6 +9,7 @@ import { db, closeDb, isUniqueViolation } from "../../lib/db/client";
 import { EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../../lib/db/provider";
 import { parseNotice } from "../../lib/events/notice";
 import { tokenLiveAtCommit } from "../../lib/events/token-live";
+import { createdRow } from "../../lib/questions/request-writes";
 import pg from "pg";
 import { newId } from "../../lib/ids";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../../lib/db/fast-insert";
@@ -281,6 +282,16 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
         expect(notices.filter((n) => n === INSTANCE_ID)).toHaveLength(1); // the create's
       } finally {
         await listener.end();
+      }
+    });
+
+    it("knows the row a create stored without reading it (the row a decision may start from)", async () => {
+      for (const w of [again(sample(true)), again(sample(false))]) {
+        w.request.status = "pending";
+        await insertCreate(w);
+        const { secrets, ...read } = (await readRequestFast({ id: w.request.id, teamId: TEAM }))!;
+        expect(createdRow(w.request)).toEqual(read);
+        expect(secrets).toEqual([]);
       }
     });
 

@@ -21,6 +21,8 @@ export type FastChange = {
   version: number;
   /** expiry: only when expiresAt ≤ this (a clock race between instances) */
   expiredBy?: Date;
+  /** only while not escalated (a change that keeps the version: lib/questions/created-rows.ts) */
+  notEscalated?: boolean;
   /** the columns set, by name */
   data: Record<string, Value>;
   event: EventInsert;
@@ -40,7 +42,8 @@ function updateSql(c: FastChange, bind: (v: Value) => string): string {
   const set = columns(c).map((k) => `"${k}" = ${bind(c.data[k]!)}`).join(", ");
   const where = `"id" = ${bind(c.id)} AND "status" = 'pending' AND "version" = ${bind(c.version)}`;
   const expired = c.expiredBy ? ` AND "expiresAt" <= ${bind(c.expiredBy)}` : "";
-  return `UPDATE "QuestionRequest" SET ${set} WHERE ${where}${expired}`;
+  const escalated = c.notEscalated ? ` AND "escalatedAt" IS NULL` : "";
+  return `UPDATE "QuestionRequest" SET ${set} WHERE ${where}${expired}${escalated}`;
 }
 
 async function changeSqlite(c: FastChange): Promise<EventRow | null> {
