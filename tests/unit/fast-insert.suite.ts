@@ -5,7 +5,7 @@
 // (SQLite) and tests/multi/fast-insert.test.ts (PostgreSQL).
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db, closeDb, isUniqueViolation } from "../../lib/db/client";
+import { db, closeDb, isUniqueViolation, pgPool } from "../../lib/db/client";
 import { EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../../lib/db/provider";
 import { parseNotice } from "../../lib/events/notice";
 import { tokenLiveAtCommit } from "../../lib/events/token-live";
@@ -323,6 +323,27 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       } finally {
         await listener?.end();
       }
+    });
+
+    it.skipIf(!isPostgres())("writes a decision with statements prepared once on the connection (PREPARE, then EXECUTE)", async () => {
+      const w = again(sample(false));
+      await insertCreate(w);
+      expect(await changeFast(decision(w))).not.toBeNull();
+      // The pool hands out the connection released last: the one the decision ran on.
+      const client = await pgPool().connect();
+      try {
+        const { rows } = await client.query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements WHERE name LIKE 'oq\\_%'`);
+        const prepared = rows.map((r) => r.statement).join("\n");
+        for (const part of ['UPDATE "QuestionRequest"', 'INSERT INTO "Event"', 'INSERT INTO "Delivery"', 'INSERT INTO "AuditEntry"']) expect(prepared).toContain(part);
+      } finally {
+        client.release();
+      }
+      // Again on the same connection: executed as prepared, with this decision's own values.
+      const next = again(sample(false));
+      await insertCreate(next);
+      const event = await changeFast(decision(next));
+      expect(event).toEqual(await db().event.findUnique({ where: { id: event!.id } }));
+      expect((await db().questionRequest.findUniqueOrThrow({ where: { id: next.request.id } })).status).toBe("answered");
     });
 
     it("maps a unique violation to P2002 and leaves nothing of the failed create", async () => {

@@ -2,8 +2,7 @@
 // audit entry) without Prisma: the reply is where a waiting agent's answer latency starts, and
 // through Prisma its five statements cost most of the reply's CPU (docs/decisions.md "Answer
 // latency"). Same rows as changeRequest's Prisma batch (tests/unit/fast-insert.suite.ts compares).
-import { escapeLiteral } from "pg";
-import { pgPool, sqliteExclusive } from "../client";
+import { sqliteExclusive } from "../client";
 import { commitNotifications, EVENT_LOCK, EVENTS_CHANNEL, INSTANCE_ID, isPostgres } from "../provider";
 import { eventNotice, LIVE_FIELD, type NoticeHalves } from "../../events/notice";
 import { markTokenLive } from "../../events/token-live";
@@ -12,6 +11,7 @@ import type { PreparedEntry } from "../../audit/entry";
 import type { EventRow } from "../types";
 import { DELIVERY, EVENT, quoted, values, type DeliveryInsert, type EventInsert } from "./rows";
 import { statement } from "./sqlite";
+import { PreparedQuery, type Bind } from "./pg-prepared";
 
 type Value = string | number | Date | null;
 
@@ -82,10 +82,8 @@ function eventRow(id: number, tokenLive: boolean, c: FastChange): EventRow {
 
 const insertSql = (table: typeof EVENT) => `INSERT INTO "${table.name}" (${quoted(table.columns)}) VALUES (${table.columns.map(() => "?").join(", ")})`;
 
-// timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
-const literal = (v: Value) => (v === null ? "NULL" : typeof v === "number" ? String(v) : escapeLiteral(v instanceof Date ? v.toISOString() : v));
-const rowsOf = (table: typeof EVENT, rows: object[]) =>
-  `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${escapeLiteral(JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, (d) => d.toISOString()).map((v, i) => [table.columns[i]!, v])))))}::json)`;
+const jsonRows = (table: typeof EVENT, rows: object[]) => JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, (d) => d.toISOString()).map((v, i) => [table.columns[i]!, v]))));
+const rowsOf = (table: typeof EVENT, rows: object[], bind: Bind) => `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${bind(jsonRows(table, rows))}::json)`;
 // Division by zero when the update changed no row: the query's one implicit transaction rolls back.
 const LOST_RACE = "22012";
 
@@ -93,30 +91,27 @@ const LOST_RACE = "22012";
  * The event's insert. When the row fits in a notification, the notification carries it (the other
  * instances then need not read it back): its id is the one just inserted.
  */
-function eventInsertPg(event: EventInsert, notice: NoticeHalves | null): string {
-  const insert = `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [event])} RETURNING "id"`;
+function eventInsertPg(event: EventInsert, notice: NoticeHalves | null, bind: Bind): string {
+  const insert = `INSERT INTO "${EVENT.name}" (${quoted(EVENT.columns)}) ${rowsOf(EVENT, [event], bind)} RETURNING "id"`;
   // After the event lock, which a revoke takes too: the token is read in order with any revoke.
-  const live = event.tokenId === null ? "false" : `EXISTS (SELECT 1 FROM "ApiToken" WHERE "id" = ${escapeLiteral(event.tokenId)} AND "revokedAt" IS NULL)`;
+  const live = event.tokenId === null ? "false" : `EXISTS (SELECT 1 FROM "ApiToken" WHERE "id" = ${bind(event.tokenId)} AND "revokedAt" IS NULL)`;
   const t = `t AS (SELECT ${live} AS "live")`;
   if (!notice) return `WITH e AS (${insert}), ${t} SELECT e."id", t."live" FROM e, t`;
-  const payload = `${escapeLiteral(notice.before)} || e."id" || CASE WHEN t."live" THEN '${LIVE_FIELD}' ELSE '' END || ${escapeLiteral(notice.after)}`;
+  const payload = `${bind(notice.before)} || e."id" || CASE WHEN t."live" THEN '${LIVE_FIELD}' ELSE '' END || ${bind(notice.after)}`;
   return `WITH e AS (${insert}), ${t} SELECT e."id", t."live", pg_notify('${EVENTS_CHANNEL}', ${payload}) FROM e, t`;
 }
 
-/** One round trip: one simple-protocol query of several statements is one transaction. */
+/** One round trip: one simple-protocol query of several (prepared) statements is one transaction. */
 async function changePg(c: FastChange): Promise<EventRow | null> {
   const notice = eventNotice(INSTANCE_ID, c.event);
-  const sql = [
-    `SELECT pg_advisory_xact_lock(${EVENT_LOCK})`,
-    `WITH u AS (${updateSql(c, literal)} RETURNING 1) SELECT 1 / (SELECT count(*) FROM u)::int`,
-    eventInsertPg(c.event, notice),
-    ...(c.deliveries.length ? [`INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${rowsOf(DELIVERY, c.deliveries)}`] : []),
-    auditInsertSql(true, c.audit, literal),
-    commitNotifications(c.deliveries.length > 0, notice === null),
-  ].filter(Boolean).join(";\n");
+  const query = new PreparedQuery()
+    .plain(`SELECT pg_advisory_xact_lock(${EVENT_LOCK})`)
+    .prepared((bind) => `WITH u AS (${updateSql(c, bind)} RETURNING 1) SELECT 1 / (SELECT count(*) FROM u)::int`)
+    .prepared((bind) => eventInsertPg(c.event, notice, bind));
+  if (c.deliveries.length) query.prepared((bind) => `INSERT INTO "${DELIVERY.name}" (${quoted(DELIVERY.columns)}) ${rowsOf(DELIVERY, c.deliveries, bind)}`);
+  query.prepared((bind) => auditInsertSql(true, c.audit, bind)).plain(commitNotifications(c.deliveries.length > 0, notice === null));
   try {
-    const results = (await pgPool().query(sql)) as unknown as { command: string; rows: { id?: number; live?: boolean }[] }[];
-    const row = results[2]!.rows[0]!;
+    const row = (await query.run())[2]!.rows[0] as { id: number; live: boolean };
     return eventRow(Number(row.id), row.live === true, c);
   } catch (e) {
     if ((e as { code?: string }).code === LOST_RACE) return null;
