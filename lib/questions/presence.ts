@@ -62,8 +62,11 @@ class Tracker {
     const left = (this.waiting.get(id) ?? 1) - 1;
     if (left > 0) this.waiting.set(id, left);
     else this.waiting.delete(id);
-    if (resolved) this.written.delete(id);
-    else this.touch(id);
+    // Resolved: nothing of it is written any more (presence is kept for pending requests only).
+    if (resolved) {
+      this.written.delete(id);
+      if (left <= 0) this.touched.delete(id);
+    } else this.touch(id);
   }
 
   /** The agent read the request. */

@@ -9,14 +9,24 @@ import { rejectRequest as reject, replyToRequest as reply } from "../../question
 import { headerOf } from "../headers";
 import { realtimeRoute } from "../route";
 
+/**
+ * The waits a decision woke answer their agents before the reviewer's response is written: an MCP
+ * call's answer takes more steps than a long-poll's and was queued behind the response's work.
+ */
+const waitersFirst = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const replyToRequest = realtimeRoute(ROUTES.replyToRequest, async ({ req, principal, scope, params, body, address }) => {
   const expectVersion = parseIfMatch(headerOf(req, "if-match"));
   const { value } = await body();
-  return jsonReply(await reply({ scope, id: params.id, reply: value, actor: actorLabel(principal), address, expectVersion }));
+  const view = await reply({ scope, id: params.id, reply: value, actor: actorLabel(principal), address, expectVersion });
+  await waitersFirst();
+  return jsonReply(view);
 });
 
 export const rejectRequest = realtimeRoute(ROUTES.rejectRequest, async ({ req, principal, scope, params, body, address }) => {
   const expectVersion = parseIfMatch(headerOf(req, "if-match"));
   const { value } = await body();
-  return jsonReply(await reject({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal), address, expectVersion }));
+  const view = await reject({ scope, id: params.id, reason: value.reason, actor: actorLabel(principal), address, expectVersion });
+  await waitersFirst();
+  return jsonReply(view);
 });
