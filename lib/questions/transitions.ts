@@ -44,9 +44,10 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
   await hub.ready();
   const { scope, id } = opts;
   const key = { id, teamId: scope.teamId, ...(scope.tokenId ? { tokenId: scope.tokenId } : {}) };
-  // The row as this process created it, unless the caller named a version (If-Match is checked
-  // against the database's): the update's conditions catch a change made meanwhile.
-  const created = opts.expectVersion === undefined ? createdRowOf(key) : null;
+  // The row as this process created it (at the version the caller named, if any): the update's
+  // conditions catch a change made meanwhile, and a lost update reads afresh (below).
+  const kept = createdRowOf(key);
+  const created = kept && (opts.expectVersion === undefined || opts.expectVersion === kept.version) ? kept : null;
   const row = created ?? (await readRequestFast(key));
   if (!row) throw new AppError("not_found", `No request ${id}.`);
   if (opts.expectVersion !== undefined && opts.expectVersion !== row.version) {

@@ -80,3 +80,13 @@ it("answers 409 when another writer decided it first, and writes nothing more", 
   expect(await db().event.count({ where: { requestId: id } })).toBe(1);
   expect((await db().questionRequest.findUniqueOrThrow({ where: { id } })).status).toBe("rejected");
 });
+
+it("takes If-Match into account: the kept row at the named version is used, and a version moved on elsewhere is 412", async () => {
+  const unchanged = await create();
+  await raw(`UPDATE "QuestionRequest" SET "title" = 'changed behind the app' WHERE "id" = ?`, unchanged.id);
+  expect((await replyToRequest({ scope, id: unchanged.id, reply, actor: "token:rows", expectVersion: 1 })).title).toBe("Pick a database");
+  const moved = await create();
+  await raw(`UPDATE "QuestionRequest" SET "version" = 2 WHERE "id" = ?`, moved.id);
+  await expect(replyToRequest({ scope, id: moved.id, reply, actor: "token:rows", expectVersion: 1 })).rejects.toMatchObject({ code: "precondition_failed" });
+  expect((await replyToRequest({ scope, id: moved.id, reply, actor: "token:rows", expectVersion: 2 })).status).toBe("answered");
+});
