@@ -8,6 +8,8 @@ import { databaseConfig } from "../db/config";
 import { AppError } from "../errors";
 import type { AuditWho } from "../audit/entry";
 import { auditWrites } from "../audit/append";
+import { invalidate } from "../cache/invalidate";
+import { teamMembersTag } from "../cache/tags";
 import { keyRing } from "../secrets/keys";
 import { purge, rotateKeys } from "../secrets/store";
 import * as teams from "../teams/teams";
@@ -90,6 +92,7 @@ export function createUser(opts: { email: string; password: string; teamSlug: st
         details: { email: user.email, role },
       }),
     ]);
+    if (!existed) await invalidate([teamMembersTag(team.id)]);
     return { id: user.id, email: user.email, team: team.slug, role, created: user.created };
   });
 }

@@ -8,7 +8,7 @@ import type { QuestionRequest } from "../questions/schemas";
 import { notifyConfig } from "./config";
 import { callbackDestination, MAIL, slackDestination, webhookDestination } from "./destinations";
 import { slackConnected } from "../slack/store";
-import { pushRows } from "../push/outbox";
+import { teamPushRows } from "../push/outbox";
 import { jsonBody, slackBody, type Envelope } from "./payload";
 import { webhooksOf } from "./webhook-cache";
 
@@ -70,8 +70,7 @@ export async function outboxRows(client: Db, ev: OutboxEvent): Promise<DeliveryI
   }
 
   if (ev.type === "request.created" && ev.view.status === "pending") {
-    const members = await client.membership.findMany({ where: { teamId: ev.teamId }, select: { userId: true } });
-    rows.push(...(await pushRows(client, members.map((m) => m.userId), ev.view, base)));
+    rows.push(...(await teamPushRows(client, ev.view, base)));
   }
 
   if (ev.callbackUrl && ev.view.status !== "pending") {

@@ -1,6 +1,9 @@
 // The push notification of a new (or escalated) request: title, agent and the first question,
 // nothing more (never context, an answer or a secret), and the link that tapping it opens.
 // One outbox row per subscription of each recipient, written with the event like every delivery.
+import { memo } from "../cache/memo";
+import { teamMembersTag, userPushTag } from "../cache/tags";
+import { env } from "../config/env";
 import type { Db } from "../db/client";
 import type { DeliveryInsert } from "../notify/delivery-writes";
 import { newId } from "../ids";
@@ -27,9 +30,34 @@ export const pushDestination = (endpoint: string) => {
 
 type Base = Pick<DeliveryInsert, "teamId" | "requestId" | "type" | "createdAt" | "nextAttemptAt" | "deadlineAt">;
 
+type Target = { id: string; userId: string; endpoint: string };
+
+const subscriptionsOf = (client: Db, userIds: string[]): Promise<Target[]> =>
+  userIds.length ? client.pushSubscription.findMany({ where: { userId: { in: userIds } }, select: { id: true, userId: true, endpoint: true } }) : Promise.resolve([]);
+
+/**
+ * The push subscriptions of a team's members, read once per TTL rather than twice per create (two
+ * Prisma queries were most of a create's CPU on PostgreSQL); dropped when a member joins or leaves
+ * or one of them subscribes, moves or loses a subscription.
+ */
+function teamTargets(client: Db, teamId: string): Promise<Target[]> {
+  return memo.load(`push-targets:${teamId}`, env().TOKEN_CACHE_SECONDS * 1000, async () => {
+    const userIds = (await client.membership.findMany({ where: { teamId }, select: { userId: true } })).map((m) => m.userId);
+    return { value: await subscriptionsOf(client, userIds), tags: [teamMembersTag(teamId), ...userIds.map(userPushTag)] };
+  });
+}
+
+/** One row per subscription of every member of the team. */
+export async function teamPushRows(client: Db, view: QuestionRequest, base: Base): Promise<DeliveryInsert[]> {
+  return rowsFor(await teamTargets(client, base.teamId), view, base);
+}
+
 export async function pushRows(client: Db, userIds: string[], view: QuestionRequest, base: Base): Promise<DeliveryInsert[]> {
-  if (!userIds.length) return [];
-  const subs = await client.pushSubscription.findMany({ where: { userId: { in: userIds } }, select: { id: true, userId: true, endpoint: true } });
+  return rowsFor(await subscriptionsOf(client, userIds), view, base);
+}
+
+function rowsFor(subs: Target[], view: QuestionRequest, base: Base): DeliveryInsert[] {
+  if (!subs.length) return [];
   const body = JSON.stringify(pushPayload(view, base.type));
   return subs.map((s) => ({
     ...base,

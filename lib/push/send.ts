@@ -6,6 +6,8 @@ import { db } from "../db/client";
 import { notifyConfig } from "../notify/config";
 import { postBytes, type PostResult } from "../notify/http";
 import { endpointProblem } from "./subscriptions";
+import { invalidate } from "../cache/invalidate";
+import { userPushTag } from "../cache/tags";
 import { vapidKeys } from "./vapid";
 
 export type PushOutcome =
@@ -34,6 +36,7 @@ export async function sendPush(subscriptionId: string, payload: string): Promise
   if (result.ok) return { kind: "sent", result };
   if (result.status === 404 || result.status === 410) {
     await db().pushSubscription.deleteMany({ where: { id: sub.id } });
+    await invalidate([userPushTag(sub.userId)]);
     return { kind: "gone", error: `the push service answered ${result.status}: subscription removed` };
   }
   return { kind: "retry", result, retryAfterMs: result.retryAfterMs };

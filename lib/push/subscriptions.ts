@@ -8,6 +8,8 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { notifyConfig } from "../notify/config";
 import { hostAllowed } from "../notify/http";
+import { invalidate } from "../cache/invalidate";
+import { userPushTag } from "../cache/tags";
 
 const b64url = z.string().regex(/^[A-Za-z0-9_-]+=*$/, "must be base64url");
 
@@ -43,13 +45,17 @@ export async function subscribe(userId: string, input: z.output<typeof Subscript
   if (problem) throw new AppError("validation", `endpoint: ${problem}`, [{ path: "endpoint", message: problem }]);
   const data = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 200) ?? null };
   // One row per endpoint (device); a browser re-subscribing refreshes its keys and owner.
+  const before = await db().pushSubscription.findUnique({ where: { endpoint: input.endpoint }, select: { userId: true } });
   const row = await db().pushSubscription.upsert({ where: { endpoint: input.endpoint }, create: { id: newId("ps"), endpoint: input.endpoint, ...data }, update: data });
+  // The teams' cached push targets (lib/push/outbox.ts): the device's previous owner no longer gets its pushes.
+  await invalidate([userPushTag(userId), ...(before && before.userId !== userId ? [userPushTag(before.userId)] : [])]);
   return { id: row.id };
 }
 
 export async function unsubscribe(userId: string, endpoint: string): Promise<void> {
   const { count } = await db().pushSubscription.deleteMany({ where: { userId, endpoint } });
   if (!count) throw new AppError("not_found", "No push subscription with this endpoint for you.");
+  await invalidate([userPushTag(userId)]);
 }
 
 export async function subscriptionCount(userId: string): Promise<number> {

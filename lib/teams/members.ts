@@ -5,6 +5,8 @@ import { db, isUniqueViolation } from "../db/client";
 import { isPostgres } from "../db/provider";
 import { AppError } from "../errors";
 import { findOrCreateUser } from "../users/users";
+import { invalidate } from "../cache/invalidate";
+import { teamMembersTag } from "../cache/tags";
 import { audited, auditWrites, type Tx } from "../audit/append";
 import type { AuditInput, AuditWho } from "../audit/entry";
 
@@ -37,6 +39,7 @@ export async function addMember(
     if (isUniqueViolation(e)) throw new AppError("conflict", `${user.email} is already a member of this team.`);
     throw e;
   }
+  await invalidate([teamMembersTag(teamId)]);
   return { userId: user.id, created: user.created };
 }
 
@@ -84,4 +87,5 @@ export async function removeMember(teamId: string, userId: string, who: AuditWho
     { ...who, teamId, action: "member.removed", target: userId },
   );
   if (count === 0) await explainNoChange(teamId, userId);
+  await invalidate([teamMembersTag(teamId)]);
 }

@@ -124,6 +124,24 @@ describe("Web Push", { timeout: 120_000 }, () => {
     expect((await asAlice("DELETE", "/api/ui/push/subscriptions", { endpoint: sub.endpoint })).status).toBe(404);
   });
 
+  it("a device subscribed or removed between two requests counts for the next one (the team's targets are cached between creates)", async () => {
+    const asAlice = await signIn(server.url, alice, PASSWORD);
+    const ask = (title: string) => agent.create({ agent: { name: "push-agent" }, title, questions: [{ id: "ok", header: "Go", prompt: "Go on?", kind: "single_select", options: [{ label: "Yes" }, { label: "No" }] }] });
+    const pushedTo = (sub: { endpoint: string }, requestId: string) => push.received.find((p) => sub.endpoint.endsWith(p.id) && p.payload?.includes(requestId));
+    const watch = push.subscribe();
+    expect((await asAlice("POST", "/api/ui/push/subscriptions", watch)).status).toBe(201);
+    const first = await ask("First");
+    await waitFor("the first push", () => pushedTo(watch, first.id));
+    const late = push.subscribe();
+    expect((await asAlice("POST", "/api/ui/push/subscriptions", late)).status).toBe(201);
+    const second = await ask("Second");
+    await waitFor("the push to the device subscribed after the first request", () => pushedTo(late, second.id));
+    expect((await asAlice("DELETE", "/api/ui/push/subscriptions", { endpoint: late.endpoint })).status).toBe(204);
+    const third = await ask("Third");
+    await waitFor("the third push", () => pushedTo(watch, third.id));
+    expect(pushedTo(late, third.id)).toBeUndefined();
+  });
+
   it("refuses to start when the VAPID key file is gone while subscriptions exist", async () => {
     const file = path.join(dataDir, "vapid-keys.json");
     const keys = readFileSync(file, "utf8");
