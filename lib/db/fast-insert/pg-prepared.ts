@@ -42,18 +42,23 @@ export class PreparedQuery {
   /** Runs the statements in one query (one transaction); their results in order. */
   async run(): Promise<Result[]> {
     const client = await pgPool().connect();
+    // A PREPARE that failed may have left some of its statements behind: the connection is closed
+    // rather than reused (preparing them again there would fail on the names).
+    let broken: Error | undefined;
     try {
       let have = preparedOn.get(client);
       if (!have) preparedOn.set(client, (have = new Set()));
       const missing = [...this.prepares].filter(([name]) => !have.has(name));
       if (missing.length) {
-        await client.query(missing.map(([, sql]) => sql).join(";\n"));
+        await client.query(missing.map(([, sql]) => sql).join(";\n")).catch((e: Error) => {
+          throw (broken = e);
+        });
         for (const [name] of missing) have.add(name);
       }
       const results = (await client.query(this.statements.join(";\n"))) as unknown as Result | Result[];
       return Array.isArray(results) ? results : [results];
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 }
