@@ -2,18 +2,14 @@
 // succeeds (no unhandled rejection, no waiting for the next write); a throwing listener is logged
 // and does not stop delivery to the others; keyed subscribers get only their teams' and tokens'
 // events; committed rows are delivered without a read only when they are next in line.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { EventRow } from "../db/types";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ownSqliteFile } from "../../tests/helpers/sqlite-file";
 
-const dir = mkdtempSync(path.join(tmpdir(), "oq-hub-"));
-const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
-process.env.DATA_DIR = dir;
-delete process.env.DATABASE_URL;
+const file = ownSqliteFile("oq-hub-");
+const dir = file.dir;
 
 const { db, closeDb } = await import("../db/client");
 const { hub } = await import("./hub");
@@ -26,7 +22,7 @@ const onUnhandled = (e: unknown) => unhandled.push(e);
 let raw: Database.Database;
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
+  file.prepare();
   await db().team.create({ data: { id: "team_hub", slug: "hub", name: "Hub" } });
   await hub.ready();
   raw = new Database(path.join(dir, "questions.db"), { timeout: 5000 });
@@ -36,9 +32,7 @@ afterAll(async () => {
   process.off("unhandledRejection", onUnhandled);
   raw?.close();
   await closeDb();
-  process.env.DATA_DIR = saved.dir;
-  if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-  rmSync(dir, { recursive: true, force: true });
+  file.restore();
 });
 
 const insertEvent = (table: string, teamId = "team_hub", tokenId: string | null = null) =>

@@ -1,28 +1,18 @@
 // waits.confirm on a real SQLite file: a wait woken by a change whose own transaction found the
 // token live hands its answer over without reading the token again; any other wait reads it, and
 // a token that is gone (revoked or unknown) ends the lease as revoked.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ownSqliteFile } from "../../tests/helpers/sqlite-file";
 
-const dir = mkdtempSync(path.join(tmpdir(), "oq-waits-"));
-const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
-process.env.DATA_DIR = dir;
-delete process.env.DATABASE_URL;
+const file = ownSqliteFile("oq-waits-");
 
 const { closeDb } = await import("../db/client");
 const { waits } = await import("./waits");
 
-beforeAll(() => {
-  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
-}, 60_000);
+beforeAll(file.prepare, 60_000);
 afterAll(async () => {
   await closeDb();
-  process.env.DATA_DIR = saved.dir;
-  if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-  rmSync(dir, { recursive: true, force: true });
+  file.restore();
 });
 
 // No such token row: a read would find it gone, so only a skipped read confirms it.

@@ -2,16 +2,10 @@
 // real SQLite file through the domain functions: it reads nothing when the row is unchanged, and
 // when another writer changed it first (a reply elsewhere, an escalation, which keeps the version)
 // the conditional update loses and the decision reads the request afresh.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { ownSqliteFile } from "../helpers/sqlite-file";
 
-const dir = mkdtempSync(path.join(tmpdir(), "oq-created-rows-"));
-const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
-process.env.DATA_DIR = dir;
-delete process.env.DATABASE_URL;
+const file = ownSqliteFile("oq-created-rows-");
 
 const { db, closeDb } = await import("../../lib/db/client");
 const { createRequest } = await import("../../lib/questions/create");
@@ -32,15 +26,13 @@ const body = CreateRequestSchema.parse({
 const reply = ReplySchema.parse({ answers: { db: { selected: ["SQLite"] } } });
 
 beforeAll(async () => {
-  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
+  file.prepare();
   await db().team.create({ data: { id: TEAM, slug: "rows", name: "Rows" } });
   await db().apiToken.create({ data: { id: "tok_rows", teamId: TEAM, name: "rows", hash: "h_rows", hint: "rows", scopes: "ask,answer,read" } });
 }, 60_000);
 afterAll(async () => {
   await closeDb();
-  process.env.DATA_DIR = saved.dir;
-  if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-  rmSync(dir, { recursive: true, force: true });
+  file.restore();
 });
 
 const create = async () => (await createRequest({ principal, body })).request;

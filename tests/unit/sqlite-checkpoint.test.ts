@@ -2,16 +2,13 @@
 // server's commits: the writer's automatic checkpoint is moved to a backstop mark, and the WAL is
 // still reset (its header's checkpoint counter moves on) after a few small writes, which only a
 // checkpoint by someone else makes happen.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, openSync, readSync, closeSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { openSync, readSync, closeSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownSqliteFile } from "../helpers/sqlite-file";
 
-const saved = { dir: process.env.DATA_DIR, url: process.env.DATABASE_URL };
-const dir = mkdtempSync(path.join(tmpdir(), "oq-checkpoint-"));
-process.env.DATA_DIR = dir;
-delete process.env.DATABASE_URL;
+const file = ownSqliteFile("oq-checkpoint-");
+const dir = file.dir;
 const { db, closeDb, sqliteExclusive } = await import("../../lib/db/client");
 const { BACKSTOP_PAGES } = await import("../../lib/db/sqlite-checkpoint");
 
@@ -29,15 +26,11 @@ function walCheckpoints(): number {
   }
 }
 
-beforeAll(() => {
-  execFileSync(process.execPath, ["scripts/prepare-db.mjs"], { env: process.env, stdio: "ignore" });
-}, 120_000);
+beforeAll(file.prepare, 120_000);
 
 afterAll(async () => {
   await closeDb();
-  process.env.DATA_DIR = saved.dir;
-  if (saved.url !== undefined) process.env.DATABASE_URL = saved.url;
-  rmSync(dir, { recursive: true, force: true });
+  file.restore();
 });
 
 describe("SQLite WAL checkpoints", () => {
