@@ -68,8 +68,11 @@ const log = (s: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(0)
 const profDir = cpuProf ? mkdtempSync(path.join(os.tmpdir(), "oq-bench-prof-")) : undefined;
 let appDir = ROOT; // replaced by the private copy of the build in main()
 
+/** The app on `target`'s database (the build's private copy, its log under the target's directory). */
+const appOn = (target: Target, logName: string) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+
 async function withApp<T>(target: Target, logName: string, fn: (app: BenchServer) => Promise<T>): Promise<T> {
-  const app = await startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+  const app = await appOn(target, logName);
   try {
     return await fn(app);
   } finally {
@@ -118,7 +121,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
   if (want("waiters")) {
     log(`${provider}: concurrent waiters`);
     const { target, reviewer } = await setUp(provider, "waiters");
-    const start = (logName: string) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+    const start = (logName: string) => appOn(target, logName);
     out.waiters = [];
     for (const mode of ["long-poll", "sse"] as const) {
       for (const n of options.waiterCounts) out.waiters.push(await runWaiters({ target, start, reviewerToken: reviewer.token, log }, mode, n));
@@ -128,7 +131,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
   if (want("mixed")) {
     log(`${provider}: waits of every kind (long-poll, event stream, MCP), then MCP alone`);
     const { target, reviewer } = await setUp(provider, "mixed");
-    const start = (logName: string) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir });
+    const start = (logName: string) => appOn(target, logName);
     out.mixed = [];
     for (const mix of ["mixed", "mcp"] as const) out.mixed.push(await runMixed({ target, start, reviewerToken: reviewer.token, log }, mix, options.mixedWaits));
     await target.dispose();
@@ -163,7 +166,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     const { target, agent, reviewer, reader } = await setUp(provider, "latency");
     const others = Array.from({ length: options.latencyOthers }, (_, i) => makeToken(target.teamId, `bench-other-${i}`, "ask"));
     await target.insertTokens(others.map((o) => o.row));
-    const startSecond = provider === "postgresql" ? () => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName: "server-latency-b.log", cpuProfDir: profDir }) : undefined;
+    const startSecond = provider === "postgresql" ? () => appOn(target, "server-latency-b.log") : undefined;
     out.latency = await withApp(target, "server-latency.log", (app) =>
       runLatency({ app, startSecond, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log }),
     );
@@ -185,7 +188,7 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
         const { target, agent } = await setUp(provider, label);
         return { target, agentToken: agent.token };
       },
-      start: (target, logName) => startApp({ appDir, dataDir: target.dataDir, databaseUrl: target.databaseUrl, logName, cpuProfDir: profDir }),
+      start: appOn,
       admin: (target, base) => leadSession(target, base, "admin"),
       log,
     });

@@ -9,7 +9,7 @@ import { markTokenLive } from "../../events/token-live";
 import { auditInsertSql, sqliteDate } from "../../audit/append";
 import type { PreparedEntry } from "../../audit/entry";
 import type { EventRow } from "../types";
-import { DELIVERY, EVENT, quoted, values, type DeliveryInsert, type EventInsert } from "./rows";
+import { DELIVERY, EVENT, jsonRows, quoted, values, type DeliveryInsert, type EventInsert } from "./rows";
 import { statement } from "./sqlite";
 import { PreparedQuery, type Bind } from "./pg-prepared";
 
@@ -82,7 +82,6 @@ function eventRow(id: number, tokenLive: boolean, c: FastChange): EventRow {
 
 const insertSql = (table: typeof EVENT) => `INSERT INTO "${table.name}" (${quoted(table.columns)}) VALUES (${table.columns.map(() => "?").join(", ")})`;
 
-const jsonRows = (table: typeof EVENT, rows: object[]) => JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, (d) => d.toISOString()).map((v, i) => [table.columns[i]!, v]))));
 const rowsOf = (table: typeof EVENT, rows: object[], bind: Bind) => `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${bind(jsonRows(table, rows))}::json)`;
 // Division by zero when the update changed no row: the query's one implicit transaction rolls back.
 const LOST_RACE = "22012";

@@ -13,7 +13,7 @@ type Result = { command: string; rows: Record<string, unknown>[] };
 // A parameter's declared type; `unknown` lets PostgreSQL infer it where it is used (a NULL).
 const typeOf = (v: Value) => (v === null ? "unknown" : v instanceof Date ? "timestamp" : typeof v === "number" ? "integer" : "text");
 // timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
-const literal = (v: Value) => (v === null ? "NULL" : typeof v === "number" ? String(v) : escapeLiteral(v instanceof Date ? v.toISOString() : v));
+export const literal = (v: Value) => (v === null ? "NULL" : typeof v === "number" ? String(v) : escapeLiteral(v instanceof Date ? v.toISOString() : v));
 
 /** The names prepared on each pooled connection (a new connection prepares again). */
 const preparedOn = new WeakMap<PoolClient, Set<string>>();

@@ -10,16 +10,11 @@ import { pgPool } from "../client";
 import { commitNotifications, EVENT_LOCK } from "../provider";
 import { auditInsertSql } from "../../audit/append";
 import type { EventRow } from "../types";
-import { DELIVERY, EVENT, IDEMPOTENCY, quoted, REQUEST, UniqueViolation, values, type CreateWrite, type Table } from "./rows";
-
-// timestamp(3) without time zone holds UTC (as Prisma writes it); the "Z" is ignored on input.
-const pgDate = (d: Date) => d.toISOString();
-
-const literal = (v: string | Date | null) => (v === null ? "NULL" : escapeLiteral(v instanceof Date ? pgDate(v) : v));
+import { DELIVERY, EVENT, IDEMPOTENCY, jsonRows, quoted, REQUEST, UniqueViolation, type CreateWrite, type Table } from "./rows";
+import { literal } from "./pg-prepared";
 
 /** The rows as a JSON array of objects keyed by column, defaults filled in, as a SQL literal. */
-const json = (table: Table, rows: object[]) =>
-  escapeLiteral(JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, pgDate).map((v, i) => [table.columns[i]!, v])))));
+const json = (table: Table, rows: object[]) => escapeLiteral(jsonRows(table, rows));
 
 const from = (table: Table, literal: string) => `SELECT ${quoted(table.columns)} FROM json_populate_recordset(NULL::"${table.name}", ${literal}::json)`;
 

@@ -49,6 +49,10 @@ export function values(table: Table, row: object, encodeDate: (d: Date) => strin
   });
 }
 
+/** The rows as JSON objects keyed by column, defaults filled in (json_populate_recordset reads them), dates as ISO text. */
+export const jsonRows = (table: Table, rows: object[]) =>
+  JSON.stringify(rows.map((row) => Object.fromEntries(values(table, row, (d) => d.toISOString()).map((v, i) => [table.columns[i]!, v]))));
+
 export const quoted = (columns: string[]) => columns.map((c) => `"${c}"`).join(", ");
 
 /**
