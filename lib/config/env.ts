@@ -31,7 +31,7 @@ export const VARS = {
     default: 5,
     min: 0,
     max: 3600,
-    doc: "how long an instance reuses a token's check (and a team's webhook list) without reading the database; revocation and policy changes still apply at once; `0` disables",
+    doc: "how long an instance reuses a token's check (and a team's webhook list and push devices) without reading the database; revocation, policy, member and device changes still apply at once; `0` disables",
   }),
   PG_LISTENER_CHECK_MS: int({ default: 10_000, min: 100, doc: "PostgreSQL: how often the LISTEN connection is probed and the hub catches up regardless of NOTIFY" }),
   UI_STREAM_MAX_MS: int({ default: 300_000, min: 1_000, doc: "the browser's event stream is re-opened after this" }),
