@@ -16,6 +16,7 @@ import { presenceSweep } from "./questions/presence-sweep";
 import { langGraphWatcher } from "./langgraph/watcher";
 import { pruneEndedSessions } from "./mcp/ended";
 import { prepareVapidKeys } from "./push/vapid";
+import { countPending, flushQueued } from "./insights/pending";
 
 let started = false;
 
@@ -48,6 +49,11 @@ export async function startBackground(): Promise<void> {
   // Agents gone and requests abandoned (lib/questions/presence-sweep.ts).
   presenceSweep.start();
   langGraphWatcher.start();
+  // Decisions a crash left out of the insight counters (lib/insights/pending.ts).
+  countPending().then(
+    (counted) => counted && log.info({ counted }, "counted decisions left out of the insights by a stop"),
+    (e: unknown) => log.error({ error: (e as Error).name }, "counting decisions for insights failed"),
+  );
   const expired = await expiry.run();
   if (expired) log.info({ expired }, "expired requests that came due while the server was down");
   void escalation.run();
@@ -76,6 +82,7 @@ export async function startBackground(): Promise<void> {
     escalation.stop();
     clearInterval(purgeTimer);
     void Promise.all([inflight.idle(), notifyWorker.stop(), langGraphWatcher.stop()]).then(async () => {
+      await flushQueued();
       await stopPgListener();
       await closeDb();
     });

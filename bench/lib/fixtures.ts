@@ -98,6 +98,7 @@ function baseRow(opts: { id: string; teamId: string; tokenId: string; agentName:
     kind: "single_select",
     answerDigest: null,
     waitSeconds: null,
+    insightPending: false,
   };
 }
 

@@ -36,22 +36,24 @@ function sqliteDateValue(v: unknown): Date | null {
   return new Date(/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
 }
 
-type Reader = { stmt: Database.Statement; dates: string[] };
+type Reader = { stmt: Database.Statement; dates: string[]; booleans: string[] };
 const readers = new WeakMap<Database.Statement, Reader>();
 
-/** A prepared read: integers as numbers (the adapter's connection defaults to BigInt), and the columns declared DATETIME. */
+/** A prepared read: integers as numbers (the adapter's connection defaults to BigInt), and the columns declared DATETIME and BOOLEAN. */
 function reader(connection: Database.Database, sql: string): Reader {
   const stmt = statement(connection, sql);
   let r = readers.get(stmt);
   if (!r) {
     stmt.safeIntegers(false);
-    readers.set(stmt, (r = { stmt, dates: stmt.columns().filter((c) => c.type?.toUpperCase() === "DATETIME").map((c) => c.name) }));
+    const typed = (type: string) => stmt.columns().filter((c) => c.type?.toUpperCase() === type).map((c) => c.name);
+    readers.set(stmt, (r = { stmt, dates: typed("DATETIME"), booleans: typed("BOOLEAN") }));
   }
   return r;
 }
 
 function fromSqlite<T>(r: Reader, row: Record<string, unknown>): T {
   for (const c of r.dates) row[c] = sqliteDateValue(row[c]);
+  for (const c of r.booleans) row[c] = row[c] === null ? null : Boolean(row[c]);
   return row as T;
 }
 

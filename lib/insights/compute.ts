@@ -8,6 +8,7 @@ import { isPostgres } from "../db/provider";
 import { answerSummary } from "../questions/history-summary";
 import type { Question } from "../questions/schemas";
 import type { StoredResponse } from "../questions/view";
+import { countPending } from "./pending";
 import type { Insights } from "./schemas";
 import { cachedDays, dayFigures, latestAnswer, openNow, periodFigures, pickRanks, readPlan, storeDays, type DayRange, type DayRow, type FigureRow, type Where } from "./sql";
 
@@ -197,6 +198,8 @@ function open(row: FigureRow | undefined, now: Date): Insights["open"] {
 }
 
 export async function computeInsights(w: Where, now = new Date()): Promise<Insights> {
+  // Decisions whose counters are still to come (lib/insights/pending.ts) are counted first.
+  await countPending();
   const plan = readPlan(w, now);
   const [openRows, cached, live, period, recurringRows] = await read<unknown>([
     openNow(w),

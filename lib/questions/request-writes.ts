@@ -2,7 +2,7 @@
 // its event, outbox rows and idempotency record, by the fast insert), the conditional change of a
 // pending request with its event, presence changes, and the agent-seen refresh. A change users see
 // commits with its event in one transaction, after the event lock; a lost race writes nothing.
-import { db } from "../db/client";
+import { db, pgPool, sqliteExclusive } from "../db/client";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../db/fast-insert";
 import { REQUEST, type RequestInsert } from "../db/fast-insert/rows";
 import type { Prisma } from "../db/generated/sqlite/client.ts";
@@ -69,6 +69,7 @@ export async function changeRequest(c: RequestChange): Promise<EventRow> {
 /**
  * changeRequest's writes without Prisma (a change with no extra rows: the common reply, reject,
  * cancel, expiry); the event row, or null when the request was no longer pending at that version.
+ * It marks the row for its insight counters to follow in a second transaction (lib/insights/pending.ts).
  */
 export async function changeRequestFast(c: FastChange): Promise<EventRow | null> {
   const event = await changeFast(c);
@@ -98,6 +99,39 @@ export async function changeRequests(opts: { where: Prisma.QuestionRequestWhereI
   );
   committed(events.sort((a, b) => a.id - b.id), 0);
   return events.length;
+}
+
+const MARKED = `"insightPending"`;
+const CLEAR_BATCH = 500;
+
+/** Whether any decision's insight counters are still to come (one probe of the partial index of marked rows). */
+export async function anyInsightMarked(): Promise<boolean> {
+  const sql = `SELECT 1 AS one FROM "QuestionRequest" WHERE ${MARKED} LIMIT 1`;
+  if (isPostgres()) return ((await pgPool().query(sql)).rowCount ?? 0) > 0;
+  return sqliteExclusive((c) => c.prepare(sql).get() !== undefined);
+}
+
+/**
+ * Clears the insight marks of `ids`, or of up to CLEAR_BATCH marked rows: the histogram's triggers
+ * then count them (lib/insights/pending.ts). Only marked rows change, so a row is counted once
+ * however many clear it. How many rows changed.
+ */
+export async function clearInsightMarks(ids: string[] | null): Promise<number> {
+  let changed = 0;
+  for (let i = 0; i < (ids?.length ?? 1); i += CLEAR_BATCH) {
+    const chunk = ids?.slice(i, i + CLEAR_BATCH) ?? null;
+    if (isPostgres()) {
+      // In id order, so two instances clearing the same rows wait for each other instead of deadlocking.
+      const which = chunk ? `"id" = ANY($1::text[])` : "true";
+      const sql = `UPDATE "QuestionRequest" SET ${MARKED} = false WHERE "id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} AND ${which} ORDER BY "id" LIMIT ${CLEAR_BATCH} FOR UPDATE) AND ${MARKED}`;
+      changed += (await pgPool().query(sql, chunk ? [chunk] : [])).rowCount ?? 0;
+    } else {
+      const which = chunk ? `"id" IN (${chunk.map(() => "?").join(", ")})` : `"id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} LIMIT ${CLEAR_BATCH})`;
+      const sql = `UPDATE "QuestionRequest" SET ${MARKED} = false WHERE ${MARKED} AND ${which}`;
+      changed += await sqliteExclusive((c) => c.prepare(sql).run(...(chunk ?? [])).changes);
+    }
+  }
+  return changed;
 }
 
 /** An agent was seen waiting on (or reading) the requests matching `where`: no event, nothing users see changes. */

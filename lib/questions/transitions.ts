@@ -11,6 +11,7 @@ import { toView, type SecretMeta, type StoredResponse } from "./view";
 import type { Scope } from "./read";
 import { outboxRows } from "../notify/outbox";
 import { changeRequest, changeRequestFast } from "./request-writes";
+import { countLater } from "../insights/pending";
 import { readRequestFast } from "../db/fast-read";
 import { createdRowOf, forgetCreated } from "./created-rows";
 import { auditInsert } from "../audit/append";
@@ -102,6 +103,7 @@ export async function transition(opts: TransitionOptions): Promise<QuestionReque
     }
   } else {
     won = (await changeRequestFast({ id, version: row.version, expiredBy: opts.requireExpiredBy, notEscalated: created !== null, data, event, deliveries, audit })) !== null;
+    if (won) countLater(id);
   }
   if (!won && created) {
     // Changed since it was created (here or on another instance): again, from the database.

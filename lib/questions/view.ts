@@ -13,7 +13,7 @@ export type StoredResponse = { answers: Record<string, Answer> } | { rejection: 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Columns the view never shows: callbackUrl may carry the agent's own credentials; the rest is internal. */
-type Hidden = "callbackUrl" | "expirySource" | "mcpSessionId" | "agentSeenAt" | "agentGoneAt";
+type Hidden = "callbackUrl" | "expirySource" | "mcpSessionId" | "agentSeenAt" | "agentGoneAt" | "insightPending";
 
 export function toView(row: Omit<RequestRow, Hidden>, secrets: SecretMeta[] = []): QuestionRequest {
   const stored = row.response ? (JSON.parse(row.response) as StoredResponse) : null;

@@ -19,6 +19,8 @@ import { changeWithPrisma, insertCreateWithPrisma } from "./fast-insert-referenc
 import { DELIVERY, EVENT, IDEMPOTENCY, REQUEST, type Table } from "../../lib/db/fast-insert/rows";
 import { readRequestFast } from "../../lib/db/fast-read";
 import { SECRET_META } from "../../lib/questions/view";
+import { countLater, countPending, flushQueued } from "../../lib/insights/pending";
+import { computeInsights } from "../../lib/insights/compute";
 
 const TEAM = "team_fast";
 const WEBHOOK = "wh_fast";
@@ -37,6 +39,7 @@ function sample(full: boolean): CreateWrite {
           createdAt: now, expiresAt: at(60_000), resolvedAt: now, resolvedBy: "system", version: 1, callbackUrl: "https://example.test/cb",
           expirySource: "agent", mcpSessionId: "mcp_1", agentSeenAt: at(5), agentGoneAt: at(6), escalatedAt: at(7), cwd: "/work/ü",
           approvals: JSON.stringify({ required: 2, votes: [] }), fingerprint: "f".repeat(16), kind: "choice", answerDigest: "d".repeat(16), waitSeconds: 0,
+          insightPending: false,
         }
       : { id, teamId: TEAM, source: "codex", mode: "interactive", agentName: "a", questions: "[]", createdAt: now },
     event: { teamId: TEAM, requestId: id, tokenId: full ? "tok_fast" : null, type: "request.created", payload: JSON.stringify({ id, n: 1 }), createdAt: now },
@@ -67,9 +70,8 @@ async function columnsOf(table: Table): Promise<string[]> {
 }
 
 /** A reply to the pending request `w` created: every column a decision sets, an outbox row, an audit entry. */
-function decision(w: CreateWrite): FastChange {
+function decision(w: CreateWrite, now = new Date(Date.UTC(2026, 11, 4, 1, 2, 3, 4))): FastChange {
   const id = w.request.id;
-  const now = new Date(Date.UTC(2026, 11, 4, 1, 2, 3, 4));
   const payload = JSON.stringify({ id, status: "answered" });
   return {
     id,
@@ -88,6 +90,10 @@ async function stored(table: Table, where: string, value: string): Promise<Recor
   const sql = `SELECT ${cols.map((c) => `${cast(c)} AS "${c}"`).join(", ")} FROM "${table.name}" WHERE "${where}" = ${isPostgres() ? "$1" : "?"} ORDER BY ${cast(cols[0]!)}`;
   return db().$queryRawUnsafe<Record<string, unknown>[]>(sql, value);
 }
+
+/** The decisions the insight histogram counts for the suite's team. */
+const insightCount = async () => (await db().insightDay.findMany({ where: { teamId: TEAM } })).reduce((sum, d) => sum + d.n, 0);
+const marked = async (id: string) => (await db().questionRequest.findUniqueOrThrow({ where: { id } })).insightPending;
 
 /** The rows of one create, as stored and as Prisma reads them, with its own ids replaced. */
 async function snapshot(w: CreateWrite) {
@@ -186,7 +192,16 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       const prismaChange = decision(viaPrisma);
       const fastChange = decision(viaFast);
       await changeWithPrisma(prismaChange);
+      const counted = await insightCount();
       const fastEvent = await changeFast(fastChange);
+      // The fast decision marks its row and leaves the insight counters to a second transaction
+      // (lib/insights/pending.ts): Prisma's counted its row at once, this one counts once cleared.
+      expect(await marked(fastChange.id)).toBe(true);
+      expect(await insightCount()).toBe(counted);
+      countLater(fastChange.id);
+      await flushQueued();
+      expect(await marked(fastChange.id)).toBe(false);
+      expect(await insightCount()).toBe(counted + 1);
       const withDeliveries = (w: CreateWrite, c: FastChange) => ({ ...w, deliveries: c.deliveries });
       expect(await snapshot(withDeliveries(viaFast, fastChange))).toEqual(await snapshot(withDeliveries(viaPrisma, prismaChange)));
       expect(fastEvent).toEqual(await db().event.findUnique({ where: { id: fastEvent!.id } }));
@@ -199,6 +214,29 @@ export function fastInsertSuite(prepare: () => Promise<() => Promise<void>>): vo
       expect(b.seq).toBe(a.seq + 1);
       expect({ ...b, seq: 0 }).toEqual({ ...a, seq: 0 });
       expect(await verifyTeam(TEAM)).toMatchObject({ ok: true });
+    });
+
+    it("counts a decision a stop left marked (before its second transaction): at the next sweep, and before an insights read", async () => {
+      // Three days ago at noon: a closed day, which an insights read takes from the histogram.
+      const day = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 3 * 86_400_000);
+      const decided = async () => {
+        const w = again(sample(false));
+        await insertCreate(w);
+        await changeFast(decision(w, new Date(day.getTime() + 43_200_000))); // no countLater: as if the process stopped here
+        expect(await marked(w.request.id)).toBe(true);
+        return w.request.id;
+      };
+      const before = await insightCount();
+      const first = await decided();
+      expect(await countPending()).toBe(1);
+      expect(await marked(first)).toBe(false);
+      expect(await insightCount()).toBe(before + 1);
+      const period = { teamId: TEAM, period: { from: day, to: new Date(day.getTime() + 86_400_000) } };
+      const answered = async () => (await computeInsights(period)).counts.answered;
+      const shown = await answered();
+      const second = await decided();
+      expect(await answered()).toBe(shown + 1);
+      expect(await marked(second)).toBe(false);
     });
 
     it("writes nothing of a decision that lost the race (version moved on, or not yet expired)", async () => {

@@ -37,9 +37,13 @@ export function changeFast(c: FastChange): Promise<EventRow | null> {
 
 const columns = (c: FastChange) => Object.keys(c.data).filter((k) => c.data[k] !== undefined);
 
-/** `bind` is called in the order the values appear in the statement (placeholders). */
+/**
+ * `bind` is called in the order the values appear in the statement (placeholders). The row is
+ * marked for its insight counters to be updated after the commit (lib/insights/pending.ts): the
+ * histogram's triggers skip a marked row, and their upserts leave the decision's transaction.
+ */
 function updateSql(c: FastChange, bind: (v: Value) => string): string {
-  const set = columns(c).map((k) => `"${k}" = ${bind(c.data[k]!)}`).join(", ");
+  const set = [...columns(c).map((k) => `"${k}" = ${bind(c.data[k]!)}`), `"insightPending" = true`].join(", ");
   const where = `"id" = ${bind(c.id)} AND "status" = 'pending' AND "version" = ${bind(c.version)}`;
   const expired = c.expiredBy ? ` AND "expiresAt" <= ${bind(c.expiredBy)}` : "";
   const escalated = c.notEscalated ? ` AND "escalatedAt" IS NULL` : "";

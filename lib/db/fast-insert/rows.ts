@@ -21,7 +21,7 @@ export type CreateWrite = {
   audit?: PreparedEntry;
 };
 
-type Value = string | number | Date | null;
+type Value = string | number | boolean | Date | null;
 export type Table = { name: string; columns: string[]; defaults: Record<string, Value> };
 
 // The columns are the model's scalar fields as the generated client lists them (in the schema's
@@ -34,18 +34,21 @@ const fromModel = (name: string, fields: Record<string, string>, defaults: Recor
   defaults,
 });
 
-export const REQUEST = fromModel("QuestionRequest", Prisma.QuestionRequestScalarFieldEnum, { status: "pending", searchText: "", version: 1 });
+export const REQUEST = fromModel("QuestionRequest", Prisma.QuestionRequestScalarFieldEnum, { status: "pending", searchText: "", version: 1, insightPending: false });
 // The id is the database's (autoincrement): the order of commits (lib/db/provider.ts).
 export const EVENT = fromModel("Event", Prisma.EventScalarFieldEnum, {}, ["id"]);
 export const DELIVERY = fromModel("Delivery", Prisma.DeliveryScalarFieldEnum, { status: "pending", attempts: 0 });
 export const IDEMPOTENCY = fromModel("IdempotencyRecord", Prisma.IdempotencyRecordScalarFieldEnum, {});
 
-/** The row's values in the table's column order; a column left out gets its default, else null. */
+/**
+ * The row's values in the table's column order; a column left out gets its default, else null.
+ * A boolean is 1 or 0, as SQLite stores it (and as PostgreSQL reads a JSON number into a boolean).
+ */
 export function values(table: Table, row: object, encodeDate: (d: Date) => string): (string | number | null)[] {
   const r = row as Record<string, Value | undefined>;
   return table.columns.map((c) => {
     const v = r[c] ?? table.defaults[c] ?? null;
-    return v instanceof Date ? encodeDate(v) : v;
+    return v instanceof Date ? encodeDate(v) : typeof v === "boolean" ? Number(v) : v;
   });
 }
 
