@@ -1,7 +1,8 @@
 // Every write of a QuestionRequest row (docs/decisions.md "One writer per row"): the create (with
 // its event, outbox rows and idempotency record, by the fast insert), the conditional change of a
-// pending request with its event, presence changes, and the agent-seen refresh. A change users see
-// commits with its event in one transaction, after the event lock; a lost race writes nothing.
+// pending request with its event, presence changes, the agent-seen refresh, and clearing the insight
+// marks of decisions (lib/insights/pending.ts). A change users see commits with its event in one
+// transaction, after the event lock; a lost race writes nothing.
 import { db, pgPool, sqliteExclusive } from "../db/client";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../db/fast-insert";
 import { REQUEST, type RequestInsert } from "../db/fast-insert/rows";
