@@ -303,8 +303,10 @@ describe("restart", { timeout: 180_000 }, () => {
   it("a delivery created while the receiver is down arrives after a server restart", async () => {
     // Retries every 0.4–1.5 s would pause the webhook after WEBHOOK_PAUSE_AFTER failures if
     // stopping the server takes a few seconds under load, and a paused delivery waits for a resume:
-    // this test is about the restart, so its server pauses only much later.
-    const env = { ...ENV, WEBHOOK_PAUSE_AFTER: "1000" };
+    // this test is about the restart, so its server pauses only much later. A stop that outlasts
+    // the helper's 5 s turns into SIGKILL, which can leave a claim leased: its lease is kept short
+    // here (above the send timeout) so the restarted server may claim it again within the wait.
+    const env = { ...ENV, WEBHOOK_PAUSE_AFTER: "1000", NOTIFY_LEASE_MS: "4000" };
     await server.stop();
     server = await startServer({ dataDir, env });
     const t = await team();
