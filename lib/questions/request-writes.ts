@@ -6,6 +6,7 @@
 import { db, pgPool, sqliteExclusive } from "../db/client";
 import { changeFast, insertCreate, type CreateWrite, type FastChange } from "../db/fast-insert";
 import { REQUEST, type RequestInsert } from "../db/fast-insert/rows";
+import { statement } from "../db/fast-insert/sqlite";
 import type { Prisma } from "../db/generated/sqlite/client.ts";
 import { commitNotifications, EVENT_LOCK, eventWriteGuards, isPostgres } from "../db/provider";
 import type { EventRow, PrismaPromise, RequestRow } from "../db/types";
@@ -109,7 +110,7 @@ const CLEAR_BATCH = 500;
 export async function anyInsightMarked(): Promise<boolean> {
   const sql = `SELECT 1 AS one FROM "QuestionRequest" WHERE ${MARKED} LIMIT 1`;
   if (isPostgres()) return ((await pgPool().query(sql)).rowCount ?? 0) > 0;
-  return sqliteExclusive((c) => c.prepare(sql).get() !== undefined);
+  return sqliteExclusive((c) => statement(c, sql).get() !== undefined);
 }
 
 /**
@@ -118,9 +119,9 @@ export async function anyInsightMarked(): Promise<boolean> {
  * however many clear it. How many rows changed.
  */
 export async function clearInsightMarks(ids: string[] | null): Promise<number> {
+  const chunks = ids ? Array.from({ length: Math.ceil(ids.length / CLEAR_BATCH) }, (_, i) => ids.slice(i * CLEAR_BATCH, (i + 1) * CLEAR_BATCH)) : [null];
   let changed = 0;
-  for (let i = 0; i < (ids?.length ?? 1); i += CLEAR_BATCH) {
-    const chunk = ids?.slice(i, i + CLEAR_BATCH) ?? null;
+  for (const chunk of chunks) {
     if (isPostgres()) {
       // In id order, so two instances clearing the same rows wait for each other instead of deadlocking.
       const which = chunk ? `"id" = ANY($1::text[])` : "true";
@@ -129,7 +130,7 @@ export async function clearInsightMarks(ids: string[] | null): Promise<number> {
     } else {
       const which = chunk ? `"id" IN (${chunk.map(() => "?").join(", ")})` : `"id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} LIMIT ${CLEAR_BATCH})`;
       const sql = `UPDATE "QuestionRequest" SET ${MARKED} = false WHERE ${MARKED} AND ${which}`;
-      changed += await sqliteExclusive((c) => c.prepare(sql).run(...(chunk ?? [])).changes);
+      changed += await sqliteExclusive((c) => statement(c, sql).run(...(chunk ?? [])).changes);
     }
   }
   return changed;
