@@ -169,6 +169,14 @@ describe("event hub", () => {
     expect(await after).toEqual([next]);
   });
 
+  it("reads a burst of several pages in order, each row once", async () => {
+    await settled();
+    const ids = raw.transaction(() => Array.from({ length: 1_234 }, () => insertEvent("Event")))();
+    const seen = collect(undefined, ids.at(-1)!);
+    hub.poke();
+    expect(await seen).toEqual(ids);
+  });
+
   it("delivers another instance's row carried in its notification without reading, when next in line", async () => {
     await settled();
     const id = insertEvent("Event");
@@ -182,13 +190,18 @@ describe("event hub", () => {
     try {
       const seen: EventRow[] = [];
       const stop = hub.subscribe((r) => seen.push(r));
-      hub.notified(carried(INSTANCE_ID)); // our own: handed over at our commit already
-      expect(seen).toEqual([]);
       hub.notified(carried("another-instance"));
-      stop();
       expect(seen).toEqual([row]); // synchronously, the row as written: no read happened
       expect(hub.stats.pumping).toBe(false);
       expect(hub.lastDispatchedId).toBe(id);
+      // Our own carried row, before our query's result: delivered now; the hand-over is not news.
+      const own = insertEvent("Event_away");
+      hub.notified(carried(INSTANCE_ID).replace(`"id":${id},`, `"id":${own},`));
+      expect(seen.map((r) => r.id)).toEqual([id, own]);
+      hub.committed([{ ...rest, id: own }]);
+      stop();
+      expect(seen.map((r) => r.id)).toEqual([id, own]);
+      expect(hub.stats.pumping).toBe(false);
     } finally {
       raw.exec(`ALTER TABLE "Event_away" RENAME TO "Event"`);
     }

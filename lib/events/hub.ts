@@ -76,11 +76,13 @@ class Hub {
    * row and no read is under way, they are delivered as they are; otherwise the hub reads.
    */
   committed(rows: EventRow[]): void {
-    const first = rows[0];
+    // Rows delivered already (by our own notification, or a read) are not news.
+    const last = this.lastId;
+    const fresh = last === null ? rows : rows.filter((row) => row.id > last);
+    const first = fresh[0];
     if (!first) return;
-    if (this.pumping || this.lastId === null || first.id !== this.lastId + 1) return this.poke();
-    for (const row of rows) {
-      if (row.id <= this.lastId) continue;
+    if (this.pumping || last === null || first.id !== last + 1) return this.poke();
+    for (const row of fresh) {
       this.lastId = row.id;
       this.deliver(row);
     }
@@ -88,14 +90,14 @@ class Hub {
 
   /**
    * A PostgreSQL notification: its payload names the instance that committed, and may carry the
-   * row (./notice.ts). Our own commits were handed to committed() already; another instance's row
-   * is delivered as it came when it is next in line (commits, and so notifications, follow id
-   * order); anything else means read.
+   * row (./notice.ts). A carried row is delivered as it came when it is next in line (commits, and
+   * so notifications, follow id order) — our own too: the notification follows the commit and
+   * often reaches us before the writing query's result, whose hand-over then finds the row
+   * delivered. Our own plain notice was (or will be) handed to committed(); another's means read.
    */
   notified(payload: string): void {
     if (payload === INSTANCE_ID) return;
     const notice = parseNotice(payload);
-    if (notice?.instance === INSTANCE_ID) return;
     if (notice) return this.committed([notice.row]);
     this.poke();
   }
@@ -132,15 +134,21 @@ class Hub {
 
   private async pump(): Promise<void> {
     await this.ready();
+    const page = (after: number) => db().event.findMany({ where: { id: { gt: after } }, orderBy: { id: "asc" }, take: PAGE });
     do {
       this.again = false;
+      let next = page(this.lastId!);
       for (;;) {
-        const rows = await db().event.findMany({ where: { id: { gt: this.lastId! } }, orderBy: { id: "asc" }, take: PAGE });
+        const rows = await next;
+        const full = rows.length === PAGE;
+        // A full page: the next one is read while this one's waiters are written (on PostgreSQL
+        // the database works meanwhile; a burst of 10,000 is 20 pages).
+        if (full) next = page(rows[PAGE - 1]!.id);
         for (const row of rows) {
           this.lastId = row.id;
           this.deliver(row);
         }
-        if (rows.length < PAGE) break;
+        if (!full) break;
         // A big burst: let the sockets written so far flush (and requests in between run).
         await new Promise((resolve) => setImmediate(resolve));
       }
