@@ -177,6 +177,31 @@ describe("event hub", () => {
     expect(await seen).toEqual(ids);
   });
 
+  it("survives a failed read in the middle of a burst and loses nothing", async () => {
+    await settled();
+    const errors = vi.spyOn(log, "error");
+    const ids = raw.transaction(() => Array.from({ length: 1_234 }, () => insertEvent("Event")))();
+    const seen: number[] = [];
+    const all = new Promise<void>((resolve) => {
+      const stop = hub.subscribe((row) => {
+        // The table goes away while the first page is delivered: the second page's read fails.
+        if (seen.length === 0) raw.exec(`ALTER TABLE "Event" RENAME TO "Event_away"`);
+        seen.push(row.id);
+        if (row.id === ids.at(-1)) {
+          stop();
+          resolve();
+        }
+      });
+    });
+    hub.poke();
+    await vi.waitFor(() => expect(errors.mock.calls.some((c) => String(c[1]).includes("could not read new events"))).toBe(true), { timeout: 5000 });
+    raw.exec(`ALTER TABLE "Event_away" RENAME TO "Event"`);
+    await all;
+    expect(seen).toEqual(ids);
+    expect(unhandled).toEqual([]);
+    errors.mockRestore();
+  }, 20_000);
+
   it("delivers another instance's row carried in its notification without reading, when next in line", async () => {
     await settled();
     const id = insertEvent("Event");
