@@ -13,6 +13,7 @@ const { replyToRequest } = await import("../../lib/questions/actions");
 const { createdRowOf } = await import("../../lib/questions/created-rows");
 const { CreateRequestSchema, ReplySchema } = await import("../../lib/questions/schemas");
 const { AppError } = await import("../../lib/errors");
+const { flushQueued } = await import("../../lib/insights/pending");
 import type { Principal } from "../../lib/auth/principal";
 
 const TEAM = "team_rows";
@@ -31,6 +32,8 @@ beforeAll(async () => {
   await db().apiToken.create({ data: { id: "tok_rows", teamId: TEAM, name: "rows", hash: "h_rows", hint: "rows", scopes: "ask,answer,read" } });
 }, 60_000);
 afterAll(async () => {
+  // The decisions' insight marks are cleared two event-loop turns after them: before the close.
+  await flushQueued();
   await closeDb();
   file.restore();
 });
