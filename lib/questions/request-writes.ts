@@ -128,9 +128,10 @@ export async function clearInsightMarks(ids: string[] | null): Promise<number> {
       const sql = `UPDATE "QuestionRequest" SET ${MARKED} = false WHERE "id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} AND ${which} ORDER BY "id" LIMIT ${CLEAR_BATCH} FOR UPDATE) AND ${MARKED}`;
       changed += (await pgPool().query(sql, chunk ? [chunk] : [])).rowCount ?? 0;
     } else {
-      const which = chunk ? `"id" IN (${chunk.map(() => "?").join(", ")})` : `"id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} LIMIT ${CLEAR_BATCH})`;
+      // The ids as one JSON parameter: one cached statement whatever the batch's size.
+      const which = chunk ? `"id" IN (SELECT "value" FROM json_each(?))` : `"id" IN (SELECT "id" FROM "QuestionRequest" WHERE ${MARKED} LIMIT ${CLEAR_BATCH})`;
       const sql = `UPDATE "QuestionRequest" SET ${MARKED} = false WHERE ${MARKED} AND ${which}`;
-      changed += await sqliteExclusive((c) => statement(c, sql).run(...(chunk ?? [])).changes);
+      changed += await sqliteExclusive((c) => statement(c, sql).run(...(chunk ? [JSON.stringify(chunk)] : [])).changes);
     }
   }
   return changed;
