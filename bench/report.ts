@@ -215,6 +215,13 @@ export function renderMarkdown(res: Results): string {
         for (const s of list) out.push(`| ${s.kind} | ${where} | ${s.samples} | ${ms(s.fromSentMs)} | ${s.fromSentMs.max} | ${ms(s.replyRoundTripMs)} | ${s.serverCpuMsPerSample} | ${s.failures} |`);
       }
       out.push("");
+      const floor = r.latency.floor;
+      if (floor) {
+        out.push(`**The floor** (reference, not a goal): the same measurement — the same clients, the waiter parked first, ${r.latency.others} other long-polls held, the kinds taking turns — against \`bench/latency-floor-server.ts\`, which does nothing but wake the waiter with an answer the size of a real one${floor.work === "nothing" ? "" : ", after committing one row to PostgreSQL (one INSERT, no checks, event or audit)"}; its MCP side is the official SDK's own server and transport. What the app measures above it is the app's own work.`, "");
+        out.push(`| transport | server's work | samples | from send p50 / p99 ms | max ms |`, "|---|---|---:|---:|---:|");
+        for (const s of floor.series) out.push(`| ${s.kind} | ${floor.work} | ${s.samples} | ${ms(s.fromSentMs)} | ${s.fromSentMs.max} |`);
+        out.push("");
+      }
     }
     if (r.inbox) {
       const b = r.inbox;

@@ -23,6 +23,7 @@ import { runHistory } from "./scenarios/history";
 import { runInbox } from "./scenarios/inbox";
 import { runInsights } from "./scenarios/insights";
 import { runLatency } from "./scenarios/latency";
+import { runLatencyFloor } from "./scenarios/latency-floor";
 import { runThroughput } from "./scenarios/throughput";
 import { runMixed } from "./scenarios/mixed";
 import { runWaiters } from "./scenarios/waiters";
@@ -170,6 +171,9 @@ async function runProvider(provider: Provider, floor: BenchServer): Promise<Prov
     out.latency = await withApp(target, "server-latency.log", (app) =>
       runLatency({ app, startSecond, agentToken: agent.token, reviewerToken: reviewer.token, readerToken: reader.token, others, samples: options.latencySamples, log }),
     );
+    // On PostgreSQL the floor server commits to the same database (its own table).
+    const pgUrl = provider === "postgresql" ? target.databaseUrl : undefined;
+    out.latency.floor = await runLatencyFloor({ dataDir: target.dataDir, pgUrl, samples: options.latencySamples, others: options.latencyOthers, log });
     await target.dispose();
   }
   if (want("inbox")) {

@@ -129,6 +129,17 @@ export function startApp(opts: { appDir: string; dataDir: string; databaseUrl: s
 }
 
 /** The plain node:http floor (bench/floor-server.ts). */
+/** The answer-latency floor server (bench/latency-floor-server.ts), committing to `pgUrl` when given. */
+export function startLatencyFloor(opts: { logFile: string; pgUrl?: string }): Promise<BenchServer> {
+  return startProcess({
+    cwd: ROOT,
+    args: (port) => ["--import", "tsx", path.join(ROOT, "bench/latency-floor-server.ts"), String(port)],
+    env: { ...process.env, NODE_ENV: "production", FLOOR_PG_URL: opts.pgUrl ?? "" },
+    logFile: opts.logFile,
+    healthPath: "/parked/health",
+  });
+}
+
 export function startFloor(opts: { logFile: string }): Promise<BenchServer> {
   return startProcess({
     cwd: ROOT,

@@ -16,6 +16,7 @@ import { REPLY_BODY, SUBMIT_BODY, type SeededToken } from "../lib/fixtures";
 import type { BenchServer } from "../lib/server";
 import { round, sleep, summarise, type Summary } from "../lib/stats";
 import { connectMcp as connect } from "../../tests/helpers/runtimes/mcp-client";
+import type { LatencyFloor } from "./latency-floor";
 
 const connectMcp = async (base: string, token: string, name: string): Promise<Client> => (await connect(base, token, name)).client;
 
@@ -32,7 +33,13 @@ export type LatencySeries = {
   serverCpuMsPerSample: number;
   failures: number;
 };
-export type LatencyResult = { others: number; single: LatencySeries[]; crossInstance?: LatencySeries[] };
+export type LatencyResult = {
+  others: number;
+  single: LatencySeries[];
+  crossInstance?: LatencySeries[];
+  /** the same measurement against a server that only wakes the waiter (./latency-floor.ts) */
+  floor?: LatencyFloor;
+};
 
 type Ctx = {
   /** where the agents wait (instance A) */
