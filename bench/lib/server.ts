@@ -128,7 +128,6 @@ export function startApp(opts: { appDir: string; dataDir: string; databaseUrl: s
   });
 }
 
-/** The plain node:http floor (bench/floor-server.ts). */
 /** The answer-latency floor server (bench/latency-floor-server.ts), committing to `pgUrl` when given. */
 export function startLatencyFloor(opts: { logFile: string; pgUrl?: string }): Promise<BenchServer> {
   return startProcess({
@@ -140,6 +139,7 @@ export function startLatencyFloor(opts: { logFile: string; pgUrl?: string }): Pr
   });
 }
 
+/** The plain node:http floor (bench/floor-server.ts). */
 export function startFloor(opts: { logFile: string }): Promise<BenchServer> {
   return startProcess({
     cwd: ROOT,
