@@ -13,15 +13,13 @@ import { REPLY_BODY, SUBMIT_BODY } from "../lib/fixtures";
 import { agent, call } from "../lib/http";
 import { startLatencyFloor, type BenchServer } from "../lib/server";
 import { sleep, summarise, type Summary } from "../lib/stats";
+import { ROUNDS, WARM_UP } from "./latency";
 
 export const FLOOR_KINDS = ["long-poll", "MCP (SDK client)"] as const;
 type FloorKind = (typeof FLOOR_KINDS)[number];
 export type FloorSeries = { kind: FloorKind; samples: number; fromSentMs: Summary };
 /** What the floor server did before waking the waiter. */
 export type LatencyFloor = { work: "nothing" | "one PostgreSQL commit"; series: FloorSeries[] };
-
-const ROUNDS = 4;
-const WARM_UP = 5;
 
 // The size and shape of a real answer: the answered request as the app returns it.
 const ANSWER = {
@@ -74,7 +72,8 @@ async function measure(server: BenchServer, samples: number, othersCount: number
   try {
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of FLOOR_KINDS) {
-        for (let i = 0; i < WARM_UP + Math.ceil(samples / ROUNDS); i++) {
+        const want = Math.min(Math.ceil(samples / ROUNDS), samples - got[kind].length);
+        for (let i = 0; i < WARM_UP + want; i++) {
           const id = randomUUID();
           const received = arm[kind](id);
           await parked(base, id, readPool);

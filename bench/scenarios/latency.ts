@@ -55,9 +55,10 @@ type Ctx = {
   log: (s: string) => void;
 };
 
-const WARM_UP = 5;
+/** Samples dropped at the start of each kind's turn. */
+export const WARM_UP = 5;
 /** Turns each kind takes (its samples split between them). */
-const ROUNDS = 4;
+export const ROUNDS = 4;
 const MCP_CLIENT = "bench-latency-mcp";
 
 export async function runLatency(ctx: Ctx): Promise<LatencyResult> {
